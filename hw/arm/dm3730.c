@@ -1,0 +1,150 @@
+/*
+ * TI DM3730 (OMAP3630 family) system-on-chip
+ *
+ * A container device: it creates the Cortex-A8, the on-chip memories and
+ * every peripheral of the DM3730 memory map that the GTA04 uses, and maps
+ * the rest as unimplemented devices so that nothing reads as silent zeros.
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qemu/units.h"
+#include "qemu/bswap.h"
+#include "hw/arm/dm3730.h"
+#include "hw/misc/unimp.h"
+#include "hw/qdev-properties.h"
+#include "exec/address-spaces.h"
+#include "trace.h"
+
+/* DM3730 TRM, table 2-1 "L3 memory map" and 2-3.. "L4 memory space mapping" */
+static const hwaddr dm3730_memmap[] = {
+    [DM3730_DEV_BOOT_ROM] = DM3730_BOOT_ROM_BASE,
+    [DM3730_DEV_SRAM]     = DM3730_SRAM_BASE,
+    [DM3730_DEV_L4_CORE]  = 0x48000000,
+    [DM3730_DEV_L4_WKUP]  = 0x48300000,
+    [DM3730_DEV_L4_PER]   = 0x49000000,
+    [DM3730_DEV_L4_EMU]   = 0x54000000,
+    [DM3730_DEV_L3]       = 0x68000000,
+    [DM3730_DEV_SMS]      = 0x6c000000,
+    [DM3730_DEV_SDRC]     = 0x6d000000,
+    [DM3730_DEV_GPMC]     = 0x6e000000,
+    [DM3730_DEV_SDRAM]    = DM3730_SDRAM_BASE,
+};
+
+hwaddr dm3730_base(int dev)
+{
+    return dm3730_memmap[dev];
+}
+
+/* Regions without a model (yet): they log under -d unimp */
+static const struct {
+    const char *name;
+    hwaddr base;
+    hwaddr size;
+} dm3730_unimplemented[] = {
+    { "l4-core",        0x48000000, 0x00300000 },
+    { "l4-wkup",        0x48300000, 0x00040000 },
+    { "l4-per",         0x49000000, 0x00100000 },
+    { "l4-emu",         0x54000000, 0x00800000 },
+    { "l3-interconnect", 0x68000000, 0x01000000 },
+    { "sms",            0x6c000000, 0x01000000 },
+    { "sdrc",           0x6d000000, 0x01000000 },
+    { "gpmc",           0x6e000000, 0x01000000 },
+};
+
+/*
+ * With no -kernel the Cortex-A8 starts at 0 (sys_boot maps the boot ROM
+ * there).  We do not have TI's ROM code: ours parks the CPU in WFI, so a
+ * board without a kernel starts and idles instead of faulting in a loop.
+ */
+static void dm3730_fill_boot_rom(uint8_t *rom)
+{
+    int i;
+
+    for (i = 0; i < 8; i++) {
+        /* vector i: b 0x20 */
+        stl_le_p(rom + 4 * i, 0xea000000 | ((0x20 - (4 * i + 8)) >> 2));
+    }
+    stl_le_p(rom + 0x20, 0xe320f003);   /* wfi */
+    stl_le_p(rom + 0x24, 0xeafffffd);   /* b 0x20 */
+}
+
+static void dm3730_init(Object *obj)
+{
+    DM3730State *s = DM3730(obj);
+
+    object_initialize_child(obj, "cpu", &s->cpu, ARM_CPU_TYPE_NAME("cortex-a8"));
+}
+
+static void dm3730_realize(DeviceState *dev, Error **errp)
+{
+    ERRP_GUARD();
+    DM3730State *s = DM3730(dev);
+    MemoryRegion *sysmem = get_system_memory();
+    int i;
+
+    /* CPU */
+    if (!object_property_set_uint(OBJECT(&s->cpu), "midr", DM3730_MIDR, errp)) {
+        return;
+    }
+    if (!qdev_realize(DEVICE(&s->cpu), NULL, errp)) {
+        return;
+    }
+
+    /* On-chip memories */
+    memory_region_init_rom(&s->boot_rom, OBJECT(dev), "dm3730.boot-rom",
+                           DM3730_BOOT_ROM_SIZE, errp);
+    if (*errp) {
+        return;
+    }
+    dm3730_fill_boot_rom(memory_region_get_ram_ptr(&s->boot_rom));
+    memory_region_add_subregion(sysmem, dm3730_memmap[DM3730_DEV_BOOT_ROM],
+                                &s->boot_rom);
+    memory_region_init_alias(&s->boot_rom_alias, OBJECT(dev),
+                             "dm3730.boot-rom-alias", &s->boot_rom, 0,
+                             DM3730_BOOT_ROM_SIZE);
+    memory_region_add_subregion(sysmem, 0, &s->boot_rom_alias);
+
+    memory_region_init_ram(&s->sram, OBJECT(dev), "dm3730.sram",
+                           DM3730_SRAM_SIZE, errp);
+    if (*errp) {
+        return;
+    }
+    memory_region_add_subregion(sysmem, dm3730_memmap[DM3730_DEV_SRAM],
+                                &s->sram);
+
+    /* Everything not modelled */
+    for (i = 0; i < ARRAY_SIZE(dm3730_unimplemented); i++) {
+        create_unimplemented_device(dm3730_unimplemented[i].name,
+                                    dm3730_unimplemented[i].base,
+                                    dm3730_unimplemented[i].size);
+    }
+}
+
+static void dm3730_class_init(ObjectClass *oc, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(oc);
+
+    dc->realize = dm3730_realize;
+    /* The SoC is part of the board: it owns the CPU and maps into sysmem */
+    dc->user_creatable = false;
+}
+
+static const TypeInfo dm3730_type_info = {
+    .name = TYPE_DM3730,
+    .parent = TYPE_DEVICE,
+    .instance_size = sizeof(DM3730State),
+    .instance_init = dm3730_init,
+    .class_init = dm3730_class_init,
+};
+
+static void dm3730_register_types(void)
+{
+    type_register_static(&dm3730_type_info);
+}
+
+type_init(dm3730_register_types)

@@ -1,0 +1,59 @@
+/*
+ * TI DM3730 (OMAP3630 family) system-on-chip
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_ARM_DM3730_H
+#define HW_ARM_DM3730_H
+
+#include "hw/qdev-core.h"
+#include "target/arm/cpu.h"
+#include "qom/object.h"
+
+#define TYPE_DM3730 "dm3730"
+OBJECT_DECLARE_SIMPLE_TYPE(DM3730State, DM3730)
+
+/* Cortex-A8 r3p2, as on DM3730 (a zero revision makes Linux assume 3430 ES1.0) */
+#define DM3730_MIDR             0x413fc082
+
+/* DM3730 TRM chapter 2, "Memory Mapping" */
+enum {
+    DM3730_DEV_BOOT_ROM,
+    DM3730_DEV_SRAM,
+    DM3730_DEV_L4_CORE,
+    DM3730_DEV_L4_WKUP,
+    DM3730_DEV_L4_PER,
+    DM3730_DEV_L4_EMU,
+    DM3730_DEV_L3,
+    DM3730_DEV_SMS,
+    DM3730_DEV_SDRC,
+    DM3730_DEV_GPMC,
+    DM3730_DEV_SDRAM,
+};
+
+#define DM3730_BOOT_ROM_BASE    0x40000000
+#define DM3730_BOOT_ROM_SIZE    0x1c000
+#define DM3730_SRAM_BASE        0x40200000
+#define DM3730_SRAM_SIZE        0x10000
+#define DM3730_SDRAM_BASE       0x80000000
+/* SDRC: two chip selects of up to 512 MiB each */
+#define DM3730_SDRAM_MAX_SIZE   (1 * GiB)
+
+struct DM3730State {
+    /*< private >*/
+    DeviceState parent_obj;
+    /*< public >*/
+
+    ARMCPU cpu;
+    MemoryRegion boot_rom;
+    MemoryRegion boot_rom_alias;
+    MemoryRegion sram;
+};
+
+/* Base address of one block of the DM3730 memory map */
+hwaddr dm3730_base(int dev);
+
+#endif /* HW_ARM_DM3730_H */

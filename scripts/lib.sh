@@ -1,0 +1,61 @@
+# Shared helpers for the qemu-gta04 scripts (sourced, not run).
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+GTA04_CACHE="${GTA04_CACHE:-$HOME/.cache/qemu-gta04}"
+GTA04_BUILD="${GTA04_BUILD:-$REPO/.build}"
+SRC="$GTA04_BUILD/qemu-7.2"
+OBJ="$GTA04_BUILD/obj"
+QEMU="$OBJ/qemu-system-arm"
+mkdir -p "$GTA04_CACHE"
+
+step() { printf '==> %s\n' "$*" >&2; }
+die()  { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# relpath TARGET FROMDIR: TARGET relative to FROMDIR (both absolute)
+relpath() { python3 -c 'import os,sys; print(os.path.relpath(sys.argv[1], sys.argv[2]))' "$1" "$2"; }
+
+check_sha256() {   # FILE SUM
+    [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]
+}
+
+_apt_updated=0
+apt_update_once() {
+    [ "$_apt_updated" = 1 ] && return 0
+    step "apt-get update"
+    apt-get update -q >"$GTA04_CACHE/apt-update.log" 2>&1 ||
+        die "apt-get update failed: no network to the Debian archive? (see $GTA04_CACHE/apt-update.log)"
+    _apt_updated=1
+}
+
+# Make sure "apt-get source" works: add deb-src next to every configured deb entry.
+ensure_deb_src() {
+    if apt-get source --print-uris qemu >/dev/null 2>&1 &&
+       [ -n "$(apt-get source --print-uris qemu 2>/dev/null | grep -F .dsc)" ]; then
+        return 0
+    fi
+    if [ "$(id -u)" -ne 0 ]; then
+        die "apt has no deb-src entries, so 'apt-get source qemu' cannot work.
+Enable them (as root) by adding 'deb-src' to the Types: line of /etc/apt/sources.list.d/debian.sources
+(or a deb-src line per deb line in /etc/apt/sources.list), run apt-get update, then run this again."
+    fi
+    step "enabling deb-src for the configured Debian archive"
+    local changed=0 f
+    for f in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$f" ] || continue
+        if grep -q '^Types: deb$' "$f"; then
+            sed -i 's/^Types: deb$/Types: deb deb-src/' "$f"; changed=1
+        fi
+    done
+    if [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list &&
+       ! grep -q '^deb-src ' /etc/apt/sources.list; then
+        sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >/etc/apt/sources.list.d/gta04-deb-src.list
+        changed=1
+    fi
+    [ "$changed" = 1 ] || die "no Debian 'deb' entry found to derive deb-src from; configure apt first"
+    _apt_updated=0
+    apt_update_once
+}
+
+need_qemu() {
+    [ -x "$QEMU" ] || die "$QEMU not built yet: run scripts/setup.sh (or make)"
+}
