@@ -73,11 +73,25 @@ static void dm3730_fill_boot_rom(uint8_t *rom)
     stl_le_p(rom + 0x24, 0xeafffffd);   /* b 0x20 */
 }
 
+/* INTC input line n, for wiring a peripheral's interrupt */
+static G_GNUC_UNUSED qemu_irq dm3730_irq(DM3730State *s, int n)
+{
+    return NULL; /* no INTC yet */
+}
+
 static void dm3730_init(Object *obj)
 {
     DM3730State *s = DM3730(obj);
 
     object_initialize_child(obj, "cpu", &s->cpu, ARM_CPU_TYPE_NAME("cortex-a8"));
+
+    /* interrupt controller and timers */
+
+    /* I2C controllers */
+
+    /* PRCM, control module, memory controllers, interconnect */
+
+    /* UARTs and GPIO */
 }
 
 static void dm3730_realize(DeviceState *dev, Error **errp)
@@ -116,6 +130,14 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
     }
     memory_region_add_subregion(sysmem, dm3730_memmap[DM3730_DEV_SRAM],
                                 &s->sram);
+
+    /* interrupt controller and timers */
+
+    /* I2C controllers */
+
+    /* PRCM, control module, memory controllers, interconnect */
+
+    /* UARTs and GPIO */
 
     /* Everything not modelled */
     for (i = 0; i < ARRAY_SIZE(dm3730_unimplemented); i++) {

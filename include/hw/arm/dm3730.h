@@ -51,9 +51,31 @@ struct DM3730State {
     MemoryRegion boot_rom;
     MemoryRegion boot_rom_alias;
     MemoryRegion sram;
+
+    /* interrupt controller and timers */
+
+    /* I2C controllers */
+
+    /* PRCM, control module, memory controllers, interconnect */
+
+    /* UARTs and GPIO */
 };
 
 /* Base address of one block of the DM3730 memory map */
 hwaddr dm3730_base(int dev);
+
+/* INTC input lines (DM3730 TRM table 12-3 "Interrupt Mapping to the MPU Subsystem") */
+#define DM3730_IRQ_SYS_NIRQ     7       /* external nIRQ pin: the TWL4030 INT1 */
+#define DM3730_IRQ_PRCM_MPU     11
+#define DM3730_IRQ_GPIO(n)      (29 + (n) - 1)  /* GPIO1..6 */
+#define DM3730_IRQ_GPT(n)       ((n) == 12 ? 95 : 37 + (n) - 1) /* GPT1..12 */
+#define DM3730_IRQ_I2C1         56
+#define DM3730_IRQ_I2C2         57
+#define DM3730_IRQ_I2C3         61
+#define DM3730_IRQ_UART(n)      ((n) == 4 ? 80 : 72 + (n) - 1)  /* UART1..4 */
+#define DM3730_IRQ_WDT3         36
+
+/* Named GPIO input of the SoC that the board wires the PMIC's INT1 to */
+#define DM3730_SYS_NIRQ         "sys_nirq"
 
 #endif /* HW_ARM_DM3730_H */
