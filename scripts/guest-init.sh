@@ -1,0 +1,29 @@
+#!/bin/busybox sh
+# /init of the qemu-gta04 test guest (initramfs): mount the pseudo file
+# systems, load the board's modules, then hand over to busybox init, which
+# gives a shell on the console and handles reboot/poweroff properly.
+/bin/busybox --install -s
+export PATH=/sbin:/bin:/usr/sbin:/usr/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
+mount -t tmpfs tmpfs /tmp
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+
+for m in $(cat /etc/modules); do
+    insmod "/lib/modules/$(uname -r)/$m" || echo "init: insmod $m failed"
+done
+
+cat >/etc/inittab <<'EOT'
+::respawn:/bin/cttyhack /bin/sh -l
+::ctrlaltdel:/bin/reboot
+::shutdown:/bin/umount -a -r
+EOT
+cat >/etc/profile <<'EOT'
+export PATH=/sbin:/bin:/usr/sbin:/usr/bin
+export PS1='gta04:\w# '
+EOT
+echo "qemu-gta04 guest: $(uname -r) on $(cat /proc/device-tree/model 2>/dev/null)"
+echo "GTA04-GUEST-READY"
+exec /bin/busybox init
