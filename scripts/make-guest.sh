@@ -50,7 +50,7 @@ Debian archive, or the archive no longer carries this version"
 }
 
 stamp() {
-    { echo "$KPKG_SHA256 $BBPKG_SHA256 $MODULES"; cat "$REPO/scripts/guest-init.sh"; } | sha256sum | cut -d' ' -f1
+    { echo "$KPKG_SHA256 $BBPKG_SHA256 $MODULES vexpress"; cat "$REPO/scripts/guest-init.sh"; } | sha256sum | cut -d' ' -f1
 }
 
 build_guest() {
@@ -63,6 +63,8 @@ build_guest() {
     cp "$tmp/kpkg/boot/System.map-$KVER" "$tmp/System.map"
     cp "$tmp/kpkg/boot/config-$KVER" "$tmp/config"
     cp "$tmp/kpkg/usr/lib/linux-image-$KVER/omap3-gta04a5.dtb" "$tmp/omap3-gta04a5.dtb"
+    # the same kernel on stock QEMU's vexpress-a9 is the reference of scripts/bench-boot.py
+    cp "$tmp/kpkg/usr/lib/linux-image-$KVER/vexpress-v2p-ca9.dtb" "$tmp/vexpress-v2p-ca9.dtb"
 
     step "building the initramfs"
     root="$tmp/root"

@@ -40,17 +40,19 @@ class TestFailure(Exception):
 class Guest:
     """One GTA04 VM running the Debian guest."""
 
-    def __init__(self, extra_args=(), append="", guest=None, name="gta04"):
+    def __init__(self, extra_args=(), append="", guest=None, name="gta04",
+                 binary=QEMU, machine="gta04", dtb="omap3-gta04a5.dtb",
+                 console="ttyO2,115200n8"):
         self.guest = guest or guest_dir()
-        self.vm = QEMUMachine(QEMU, name=name)
-        self.vm.set_machine("gta04")
+        self.vm = QEMUMachine(binary, name=name)
+        self.vm.set_machine(machine)
         self.vm.set_console()
         self.vm.add_args(
             "-m", "512",
             "-kernel", os.path.join(self.guest, "vmlinuz"),
-            "-dtb", os.path.join(self.guest, "omap3-gta04a5.dtb"),
+            "-dtb", os.path.join(self.guest, dtb),
             "-initrd", os.path.join(self.guest, "initramfs.cpio.gz"),
-            "-append", "console=ttyO2,115200n8 " + append,
+            "-append", ("console=%s " % console) + append,
             *extra_args)
         self.log = ""          # everything the console printed
         self._pos = 0          # how far wait_for has consumed self.log
