@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Bad user input gets a clear message and a non-zero exit, never a backtrace:
+machine options, -m, -cpu, a missing kernel file, and the build script given
+a QEMU tree of the wrong version or a file that is not a tarball."""
+
+import os
+import subprocess
+import tempfile
+
+from gta04lib import QEMU, REPO, TestFailure, main
+
+
+def expect_error(argv, message, env=None):
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=120, env=env)
+    if p.returncode == 0:
+        raise TestFailure("%s succeeded, expected an error" % " ".join(argv))
+    if p.returncode < 0:
+        raise TestFailure("%s died with signal %d:\n%s" % (" ".join(argv), -p.returncode, p.stdout))
+    if message not in p.stdout:
+        raise TestFailure("%s: expected %r in:\n%s" % (" ".join(argv), message, p.stdout))
+    if "Traceback" in p.stdout or "Aborted" in p.stdout:
+        raise TestFailure("%s: backtrace/abort:\n%s" % (" ".join(argv), p.stdout))
+
+
+def qemu(*args):
+    return [QEMU, "-display", "none", "-S", *args]
+
+
+def test_unknown_machine_option():
+    expect_error(qemu("-M", "gta04,foo=bar"), "Property 'gta04-machine.foo' not found")
+
+
+def test_ram_too_large():
+    expect_error(qemu("-M", "gta04", "-m", "2G"), "more than the DM3730 SDRC can address (1024 MiB)")
+
+
+def test_wrong_cpu():
+    expect_error(qemu("-M", "gta04", "-cpu", "cortex-a15"), "Invalid CPU type")
+
+
+def test_missing_kernel():
+    expect_error(qemu("-M", "gta04", "-kernel", "/nonexistent/vmlinuz"), "/nonexistent/vmlinuz")
+
+
+def test_setup_wrong_qemu_version():
+    with tempfile.TemporaryDirectory() as d:
+        tree = os.path.join(d, "qemu-6.0.0")
+        os.makedirs(tree)
+        open(os.path.join(tree, "VERSION"), "w").write("6.0.0\n")
+        env = dict(os.environ, GTA04_QEMU_SRC=tree, GTA04_BUILD=os.path.join(d, "build"))
+        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                     "QEMU version 6.0.0 found, this overlay needs 7.2.x", env)
+
+
+def test_setup_not_a_tarball():
+    with tempfile.TemporaryDirectory() as d:
+        bogus = os.path.join(d, "qemu.tar.xz")
+        open(bogus, "w").write("not a tarball\n")
+        env = dict(os.environ, GTA04_QEMU_SRC=bogus, GTA04_BUILD=os.path.join(d, "build"))
+        expect_error([os.path.join(REPO, "scripts", "setup.sh")], "cannot extract", env)
+
+
+def fake_apt(d, body):
+    """A PATH with an apt-get that does `body` (a shell snippet) instead."""
+    bindir = os.path.join(d, "bin")
+    os.makedirs(bindir)
+    with open(os.path.join(bindir, "apt-get"), "w") as f:
+        f.write("#!/bin/sh\n"
+                "case \"$*\" in *print-uris*) echo \"'x' qemu_7.2.dsc 1 SHA256:0\"; exit 0;; esac\n"
+                + body + "\n")
+    os.chmod(os.path.join(bindir, "apt-get"), 0o755)
+    return dict(os.environ, PATH=bindir + ":" + os.environ["PATH"],
+                GTA04_CACHE=os.path.join(d, "cache"), GTA04_BUILD=os.path.join(d, "build"))
+
+
+def test_setup_no_network():
+    with tempfile.TemporaryDirectory() as d:
+        env = fake_apt(d, "echo 'E: Failed to fetch: Temporary failure resolving' >&2; exit 100")
+        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                     "could not download qemu=1:7.2+dfsg-7+deb12u18", env)
+
+
+def test_setup_checksum_mismatch():
+    with tempfile.TemporaryDirectory() as d:
+        env = fake_apt(d, "for f in qemu_7.2+dfsg.orig.tar.xz qemu_7.2+dfsg-7+deb12u18.debian.tar.xz "
+                          "qemu_7.2+dfsg-7+deb12u18.dsc; do echo tampered > $f; done")
+        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                     "qemu_7.2+dfsg.orig.tar.xz: SHA-256 mismatch", env)
+
+
+if __name__ == "__main__":
+    main([test_unknown_machine_option, test_ram_too_large, test_wrong_cpu, test_missing_kernel,
+          test_setup_wrong_qemu_version, test_setup_not_a_tarball, test_setup_no_network,
+          test_setup_checksum_mismatch])
