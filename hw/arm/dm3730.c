@@ -16,6 +16,7 @@
 #include "qemu/bswap.h"
 #include "hw/arm/dm3730.h"
 #include "hw/misc/unimp.h"
+#include "hw/i2c/omap3_i2c.h"
 #include "hw/qdev-properties.h"
 #include "exec/address-spaces.h"
 #include "trace.h"
@@ -79,6 +80,55 @@ static G_GNUC_UNUSED qemu_irq dm3730_irq(DM3730State *s, int n)
     return NULL; /* no INTC yet */
 }
 
+/* I2C controllers: DM37x TRM 17.1 (I2C3 has the 64-byte FIFOs) */
+static const struct {
+    hwaddr base;
+    int irq;
+    uint32_t fifo_size;
+} dm3730_i2c[DM3730_NUM_I2C] = {
+    { 0x48070000, DM3730_IRQ_I2C1, 8 },
+    { 0x48072000, DM3730_IRQ_I2C2, 8 },
+    { 0x48060000, DM3730_IRQ_I2C3, 64 },
+};
+
+I2CBus *dm3730_i2c_bus(DM3730State *s, int n)
+{
+    assert(n >= 1 && n <= DM3730_NUM_I2C);
+    return omap3_i2c_bus(&s->i2c[n - 1]);
+}
+
+static void dm3730_i2c_init(DM3730State *s)
+{
+    int i;
+
+    for (i = 0; i < DM3730_NUM_I2C; i++) {
+        g_autofree char *name = g_strdup_printf("i2c%d", i + 1);
+
+        object_initialize_child(OBJECT(s), name, &s->i2c[i], TYPE_OMAP3_I2C);
+    }
+}
+
+/* The buses are "i2c.1".."i2c.3", for -device <slave>,bus=i2c.N,address=A */
+static bool dm3730_i2c_realize(DM3730State *s, Error **errp)
+{
+    int i;
+
+    for (i = 0; i < DM3730_NUM_I2C; i++) {
+        DeviceState *dev = DEVICE(&s->i2c[i]);
+        g_autofree char *bus_name = g_strdup_printf("i2c.%d", i + 1);
+
+        qdev_prop_set_string(dev, "bus-name", bus_name);
+        qdev_prop_set_uint32(dev, "fifo-size", dm3730_i2c[i].fifo_size);
+        if (!sysbus_realize(SYS_BUS_DEVICE(dev), errp)) {
+            return false;
+        }
+        sysbus_mmio_map(SYS_BUS_DEVICE(dev), 0, dm3730_i2c[i].base);
+        sysbus_connect_irq(SYS_BUS_DEVICE(dev), 0,
+                           dm3730_irq(s, dm3730_i2c[i].irq));
+    }
+    return true;
+}
+
 static void dm3730_init(Object *obj)
 {
     DM3730State *s = DM3730(obj);
@@ -88,6 +138,7 @@ static void dm3730_init(Object *obj)
     /* interrupt controller and timers */
 
     /* I2C controllers */
+    dm3730_i2c_init(s);
 
     /* PRCM, control module, memory controllers, interconnect */
 
@@ -134,6 +185,9 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
     /* interrupt controller and timers */
 
     /* I2C controllers */
+    if (!dm3730_i2c_realize(s, errp)) {
+        return;
+    }
 
     /* PRCM, control module, memory controllers, interconnect */
 

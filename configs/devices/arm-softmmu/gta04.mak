@@ -6,3 +6,5 @@ CONFIG_ARM_V7M=y
 CONFIG_SEMIHOSTING=y
 CONFIG_ARM_COMPATIBLE_SEMIHOSTING=y
 CONFIG_GTA04=y
+# Test-only: an I2C slave for tests/qtest/omap3-i2c-test.c (-device tmp105,bus=i2c.3)
+CONFIG_TMP105=y

@@ -12,6 +12,9 @@
 #include "hw/qdev-core.h"
 #include "target/arm/cpu.h"
 #include "qom/object.h"
+#include "hw/char/omap3_uart.h"
+#include "hw/gpio/omap3_gpio.h"
+#include "hw/i2c/omap3_i2c.h"
 
 #define TYPE_DM3730 "dm3730"
 OBJECT_DECLARE_SIMPLE_TYPE(DM3730State, DM3730)
@@ -41,6 +44,12 @@ enum {
 #define DM3730_SDRAM_BASE       0x80000000
 /* SDRC: two chip selects of up to 512 MiB each */
 #define DM3730_SDRAM_MAX_SIZE   (1 * GiB)
+/* I2C1..3 (TRM 17.1); I2C4 is the PRM's SmartReflex voltage controller */
+#define DM3730_NUM_I2C          3
+
+/* UART1..4 (UART4 is new in the 3630 family) and GPIO1..6, 32 lines each */
+#define DM3730_NUM_UART         4
+#define DM3730_NUM_GPIO_BANKS   6
 
 struct DM3730State {
     /*< private >*/
@@ -55,14 +64,23 @@ struct DM3730State {
     /* interrupt controller and timers */
 
     /* I2C controllers */
+    OMAP3I2CState i2c[DM3730_NUM_I2C];
 
     /* PRCM, control module, memory controllers, interconnect */
 
     /* UARTs and GPIO */
+    OMAP3UARTState uart[DM3730_NUM_UART];     /* uart[0] = UART1 */
+    OMAP3GPIOState gpio[DM3730_NUM_GPIO_BANKS]; /* gpio[0] = GPIO1 */
 };
 
 /* Base address of one block of the DM3730 memory map */
 hwaddr dm3730_base(int dev);
+
+/* The bus of controller I2Cn, n = 1..3 (the TWL4030 sits on I2C1) */
+I2CBus *dm3730_i2c_bus(DM3730State *s, int n);
+
+/* Input pin of GPIO line n = 0..191 (gpio_n in the TRM and the DT) */
+qemu_irq dm3730_gpio_in(DM3730State *s, int n);
 
 /* INTC input lines (DM3730 TRM table 12-3 "Interrupt Mapping to the MPU Subsystem") */
 #define DM3730_IRQ_SYS_NIRQ     7       /* external nIRQ pin: the TWL4030 INT1 */
