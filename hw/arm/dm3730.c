@@ -129,6 +129,78 @@ static bool dm3730_i2c_realize(DM3730State *s, Error **errp)
     return true;
 }
 
+/* UARTs: DM37x TRM table 2-3/2-4; serialN = the SoC property for serial_hd(N) */
+static const struct {
+    hwaddr base;
+    int irq;
+    int serial;
+} dm3730_uart[DM3730_NUM_UART] = {
+    { 0x4806a000, DM3730_IRQ_UART(1), 1 },
+    { 0x4806c000, DM3730_IRQ_UART(2), 2 },
+    { 0x49020000, DM3730_IRQ_UART(3), 0 },  /* the GTA04 console */
+    { 0x49042000, DM3730_IRQ_UART(4), 3 },
+};
+
+/* GPIO1 is in the WKUP domain, GPIO2..6 in PER */
+static hwaddr dm3730_gpio_base(int bank)
+{
+    return bank == 0 ? 0x48310000 : 0x49050000 + 0x2000 * (bank - 1);
+}
+
+qemu_irq dm3730_gpio_in(DM3730State *s, int n)
+{
+    assert(n >= 0 && n < DM3730_NUM_GPIO_BANKS * OMAP3_GPIO_LINES);
+    return qdev_get_gpio_in(DEVICE(&s->gpio[n / OMAP3_GPIO_LINES]),
+                            n % OMAP3_GPIO_LINES);
+}
+
+static void dm3730_uart_gpio_init(DM3730State *s)
+{
+    int i;
+
+    for (i = 0; i < DM3730_NUM_UART; i++) {
+        g_autofree char *name = g_strdup_printf("uart%d", i + 1);
+        g_autofree char *serial = g_strdup_printf("serial%d",
+                                                  dm3730_uart[i].serial);
+
+        object_initialize_child(OBJECT(s), name, &s->uart[i], TYPE_OMAP3_UART);
+        object_property_add_alias(OBJECT(s), serial, OBJECT(&s->uart[i]),
+                                  "chardev");
+    }
+    for (i = 0; i < DM3730_NUM_GPIO_BANKS; i++) {
+        g_autofree char *name = g_strdup_printf("gpio%d", i + 1);
+
+        object_initialize_child(OBJECT(s), name, &s->gpio[i], TYPE_OMAP3_GPIO);
+    }
+}
+
+static bool dm3730_uart_gpio_realize(DM3730State *s, Error **errp)
+{
+    int i;
+
+    for (i = 0; i < DM3730_NUM_UART; i++) {
+        SysBusDevice *sbd = SYS_BUS_DEVICE(&s->uart[i]);
+
+        if (!sysbus_realize(sbd, errp)) {
+            return false;
+        }
+        sysbus_mmio_map(sbd, 0, dm3730_uart[i].base);
+        sysbus_connect_irq(sbd, 0, dm3730_irq(s, dm3730_uart[i].irq));
+    }
+    for (i = 0; i < DM3730_NUM_GPIO_BANKS; i++) {
+        SysBusDevice *sbd = SYS_BUS_DEVICE(&s->gpio[i]);
+
+        if (!sysbus_realize(sbd, errp)) {
+            return false;
+        }
+        sysbus_mmio_map(sbd, 0, dm3730_gpio_base(i));
+        /* the IVA (IRQSTATUS2) line goes to the IVA2.2 INTC: not modelled */
+        sysbus_connect_irq(sbd, OMAP3_GPIO_IRQ_MPU,
+                           dm3730_irq(s, DM3730_IRQ_GPIO(i + 1)));
+    }
+    return true;
+}
+
 static void dm3730_init(Object *obj)
 {
     DM3730State *s = DM3730(obj);
@@ -143,6 +215,7 @@ static void dm3730_init(Object *obj)
     /* PRCM, control module, memory controllers, interconnect */
 
     /* UARTs and GPIO */
+    dm3730_uart_gpio_init(s);
 }
 
 static void dm3730_realize(DeviceState *dev, Error **errp)
@@ -192,6 +265,9 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
     /* PRCM, control module, memory controllers, interconnect */
 
     /* UARTs and GPIO */
+    if (!dm3730_uart_gpio_realize(s, errp)) {
+        return;
+    }
 
     /* Everything not modelled */
     for (i = 0; i < ARRAY_SIZE(dm3730_unimplemented); i++) {

@@ -17,6 +17,8 @@
 #include "hw/arm/boot.h"
 #include "hw/arm/dm3730.h"
 #include "hw/qdev-core.h"
+#include "hw/qdev-properties.h"
+#include "sysemu/sysemu.h"
 #include "exec/address-spaces.h"
 #include "qom/object.h"
 
@@ -47,6 +49,12 @@ static void gta04_init(MachineState *machine)
     }
 
     object_initialize_child(OBJECT(machine), "soc", &gms->soc, TYPE_DM3730);
+    /* -serial N: serial0 is UART3, the console (see dm3730.h) */
+    for (int i = 0; i < DM3730_NUM_SERIAL; i++) {
+        g_autofree char *prop = g_strdup_printf("serial%d", i);
+
+        qdev_prop_set_chr(DEVICE(&gms->soc), prop, serial_hd(i));
+    }
     qdev_realize(DEVICE(&gms->soc), NULL, &error_fatal);
 
     memory_region_add_subregion(get_system_memory(), DM3730_SDRAM_BASE,

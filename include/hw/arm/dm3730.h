@@ -50,6 +50,12 @@ enum {
 /* UART1..4 (UART4 is new in the 3630 family) and GPIO1..6, 32 lines each */
 #define DM3730_NUM_UART         4
 #define DM3730_NUM_GPIO_BANKS   6
+/*
+ * Chardev properties of the SoC, for the board's serial_hd(0..3):
+ * "serial0" is UART3 (the GTA04 console, Linux ttyO2), "serial1" UART1,
+ * "serial2" UART2, "serial3" UART4.
+ */
+#define DM3730_NUM_SERIAL       DM3730_NUM_UART
 
 struct DM3730State {
     /*< private >*/

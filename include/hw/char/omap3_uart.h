@@ -1,0 +1,72 @@
+/*
+ * TI OMAP3 / DM3730 UART (UART/IrDA/CIR module, UART mode only)
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_CHAR_OMAP3_UART_H
+#define HW_CHAR_OMAP3_UART_H
+
+#include "hw/sysbus.h"
+#include "hw/char/serial.h"
+#include "qom/object.h"
+
+#define TYPE_OMAP3_UART "omap3-uart"
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
+
+/* The module occupies one 4 KiB L4 target (DM37x TRM table 2-3) */
+#define OMAP3_UART_MMIO_SIZE    0x1000
+
+/* Named qdev GPIO output: the module's SWAKEUP request to the PRCM */
+#define OMAP3_UART_WAKEUP       "wakeup"
+
+struct OMAP3UARTState {
+    /*< private >*/
+    SysBusDevice parent_obj;
+    /*< public >*/
+
+    /*
+     * The 16550-compatible part (RHR/THR, IER[3:0], IIR, FCR, LCR, MCR[4:0],
+     * LSR, MSR, SPR, DLL/DLH, the FIFOs and the character backend) is
+     * QEMU's own 16550 core; the OMAP registers below wrap it.
+     */
+    SerialState serial;
+
+    MemoryRegion iomem;
+    qemu_irq irq;
+    qemu_irq wakeup;
+
+    /* properties */
+    uint8_t revision;           /* MVR */
+    uint32_t clock_frequency;   /* UART functional clock (48 MHz) */
+
+    bool core_irq;              /* the 16550 core's interrupt output */
+    bool rx_ready;              /* last seen LSR.RX_FIFO_E, for RX activity */
+    bool irq_level;             /* derived: level driven on irq */
+    const char *id;             /* QOM child name, for trace events */
+
+    uint8_t ier_hi;             /* IER[7:4]: CTS/RTS/XOFF/SLEEP_MODE */
+    uint8_t mcr_hi;             /* MCR[6:5]: TCR_TLR, XON_EN */
+    uint8_t fcr;                /* FCR is write-only: its last value */
+    uint8_t efr;
+    uint8_t xon1;
+    uint8_t xon2;
+    uint8_t xoff1;
+    uint8_t xoff2;
+    uint8_t tcr;
+    uint8_t tlr;
+    uint8_t mdr1;
+    uint8_t mdr2;
+    uint8_t blr;
+    uint8_t acreg;
+    uint8_t scr;
+    uint8_t ssr_wake;           /* SSR[1] RX_CTS_DSR_WAKE_UP_STS */
+    uint8_t eblr;
+    uint8_t sysc;
+    uint8_t wer;
+    uint8_t cfps;
+};
+
+#endif /* HW_CHAR_OMAP3_UART_H */
