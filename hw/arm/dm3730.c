@@ -16,6 +16,7 @@
 #include "qemu/bswap.h"
 #include "hw/arm/dm3730.h"
 #include "hw/misc/unimp.h"
+#include "hw/irq.h"
 #include "hw/i2c/omap3_i2c.h"
 #include "hw/qdev-properties.h"
 #include "exec/address-spaces.h"
@@ -75,9 +76,134 @@ static void dm3730_fill_boot_rom(uint8_t *rom)
 }
 
 /* INTC input line n, for wiring a peripheral's interrupt */
-static G_GNUC_UNUSED qemu_irq dm3730_irq(DM3730State *s, int n)
+static qemu_irq dm3730_irq(DM3730State *s, int n)
 {
-    return NULL; /* no INTC yet */
+    return qdev_get_gpio_in(DEVICE(&s->intc), n);
+}
+
+/*
+ * The sys_nirq pin is active low on the chip (the TWL4030 pulls its INT1
+ * output low); the SoC's "sys_nirq" input is modelled as the interrupt
+ * request itself, 1 = asserted, and drives INTC line 7 directly.
+ */
+static void dm3730_sys_nirq_set(void *opaque, int n, int level)
+{
+    DM3730State *s = opaque;
+
+    qemu_set_irq(dm3730_irq(s, DM3730_IRQ_SYS_NIRQ), level);
+}
+
+/* GPTIMERn, n = 1..12: DM37x TRM tables 2-3 (L4-Core), 2-4 (L4-Wakeup, L4-Per) */
+static hwaddr dm3730_gpt_base(int n)
+{
+    switch (n) {
+    case 1:
+        return 0x48318000;
+    case 10:
+        return 0x48086000;
+    case 11:
+        return 0x48088000;
+    case 12:
+        return 0x48304000;
+    default:
+        return 0x49032000 + 0x2000 * (n - 2);
+    }
+}
+
+qemu_irq dm3730_gpt_clksel(DM3730State *s, int n)
+{
+    assert(n >= 1 && n <= DM3730_NUM_GPT);
+    return qdev_get_gpio_in_named(DEVICE(&s->gpt[n - 1]),
+                                  OMAP3_GPTIMER_CLKSEL, 0);
+}
+
+#define DM3730_INTC_BASE        0x48200000
+#define DM3730_SYNCTIMER_BASE   0x48320000
+#define DM3730_WDT2_BASE        0x48314000
+#define DM3730_WDT3_BASE        0x49030000
+
+static void dm3730_intc_timers_init(DM3730State *s)
+{
+    Object *obj = OBJECT(s);
+    int i;
+
+    object_initialize_child(obj, "intc", &s->intc, TYPE_OMAP3_INTC);
+    qdev_init_gpio_in_named(DEVICE(s), dm3730_sys_nirq_set, DM3730_SYS_NIRQ, 1);
+
+    for (i = 0; i < DM3730_NUM_GPT; i++) {
+        g_autofree char *name = g_strdup_printf("gpt%d", i + 1);
+
+        object_initialize_child(obj, name, &s->gpt[i], TYPE_OMAP3_GPTIMER);
+    }
+    object_initialize_child(obj, "synctimer", &s->synctimer,
+                            TYPE_OMAP3_SYNCTIMER);
+
+    /*
+     * WDT2 counts out of reset on the chip, but ROM, X-Loader and U-Boot,
+     * which stop it before Linux runs, are not there: see omap3_wdt.c.
+     * "wdt2-running-at-reset" gives the silicon behaviour back.
+     */
+    object_initialize_child(obj, "wdt2", &s->wdt2, TYPE_OMAP3_WDT);
+    object_property_set_bool(OBJECT(&s->wdt2), "running-at-reset", false,
+                             &error_abort);
+    object_property_add_alias(obj, "wdt2-running-at-reset", OBJECT(&s->wdt2),
+                              "running-at-reset");
+    /* WDT3 (the IVA2 watchdog) only interrupts the MPU; off at reset [unverified] */
+    object_initialize_child(obj, "wdt3", &s->wdt3, TYPE_OMAP3_WDT);
+    object_property_set_bool(OBJECT(&s->wdt3), "running-at-reset", false,
+                             &error_abort);
+    object_property_set_bool(OBJECT(&s->wdt3), "reset-on-expiry", false,
+                             &error_abort);
+}
+
+static bool dm3730_intc_timers_realize(DM3730State *s, Error **errp)
+{
+    SysBusDevice *sbd = SYS_BUS_DEVICE(&s->intc);
+    int i;
+
+    if (!sysbus_realize(sbd, errp)) {
+        return false;
+    }
+    sysbus_mmio_map(sbd, 0, DM3730_INTC_BASE);
+    sysbus_connect_irq(sbd, OMAP3_INTC_OUT_IRQ,
+                       qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_IRQ));
+    sysbus_connect_irq(sbd, OMAP3_INTC_OUT_FIQ,
+                       qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_FIQ));
+
+    for (i = 0; i < DM3730_NUM_GPT; i++) {
+        int n = i + 1;
+
+        sbd = SYS_BUS_DEVICE(&s->gpt[i]);
+        /* only GPTIMER1, 2 and 10 have the 1-ms tick registers */
+        if (!object_property_set_bool(OBJECT(sbd), "has-1ms-tick",
+                                      n == 1 || n == 2 || n == 10, errp) ||
+            !sysbus_realize(sbd, errp)) {
+            return false;
+        }
+        sysbus_mmio_map(sbd, 0, dm3730_gpt_base(n));
+        sysbus_connect_irq(sbd, 0, dm3730_irq(s, DM3730_IRQ_GPT(n)));
+    }
+
+    sbd = SYS_BUS_DEVICE(&s->synctimer);
+    if (!sysbus_realize(sbd, errp)) {
+        return false;
+    }
+    sysbus_mmio_map(sbd, 0, DM3730_SYNCTIMER_BASE);
+
+    /* WDT2's interrupt has no MPU INTC line; its expiry is the reset */
+    sbd = SYS_BUS_DEVICE(&s->wdt2);
+    if (!sysbus_realize(sbd, errp)) {
+        return false;
+    }
+    sysbus_mmio_map(sbd, 0, DM3730_WDT2_BASE);
+
+    sbd = SYS_BUS_DEVICE(&s->wdt3);
+    if (!sysbus_realize(sbd, errp)) {
+        return false;
+    }
+    sysbus_mmio_map(sbd, 0, DM3730_WDT3_BASE);
+    sysbus_connect_irq(sbd, 0, dm3730_irq(s, DM3730_IRQ_WDT3));
+    return true;
 }
 
 /* I2C controllers: DM37x TRM 17.1 (I2C3 has the 64-byte FIFOs) */
@@ -208,6 +334,7 @@ static void dm3730_init(Object *obj)
     object_initialize_child(obj, "cpu", &s->cpu, ARM_CPU_TYPE_NAME("cortex-a8"));
 
     /* interrupt controller and timers */
+    dm3730_intc_timers_init(s);
 
     /* I2C controllers */
     dm3730_i2c_init(s);
@@ -256,6 +383,9 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
                                 &s->sram);
 
     /* interrupt controller and timers */
+    if (!dm3730_intc_timers_realize(s, errp)) {
+        return;
+    }
 
     /* I2C controllers */
     if (!dm3730_i2c_realize(s, errp)) {

@@ -15,6 +15,10 @@
 #include "hw/char/omap3_uart.h"
 #include "hw/gpio/omap3_gpio.h"
 #include "hw/i2c/omap3_i2c.h"
+#include "hw/intc/omap3_intc.h"
+#include "hw/timer/omap3_gptimer.h"
+#include "hw/timer/omap3_synctimer.h"
+#include "hw/watchdog/omap3_wdt.h"
 
 #define TYPE_DM3730 "dm3730"
 OBJECT_DECLARE_SIMPLE_TYPE(DM3730State, DM3730)
@@ -57,6 +61,9 @@ enum {
  */
 #define DM3730_NUM_SERIAL       DM3730_NUM_UART
 
+/* GPTIMER1..12 */
+#define DM3730_NUM_GPT          12
+
 struct DM3730State {
     /*< private >*/
     DeviceState parent_obj;
@@ -68,6 +75,11 @@ struct DM3730State {
     MemoryRegion sram;
 
     /* interrupt controller and timers */
+    OMAP3IntcState intc;
+    OMAP3GPTimerState gpt[DM3730_NUM_GPT];      /* gpt[0] = GPTIMER1 */
+    OMAP3SyncTimerState synctimer;
+    OMAP3WDTState wdt2;                         /* MPU watchdog: resets the chip */
+    OMAP3WDTState wdt3;                         /* interrupt only */
 
     /* I2C controllers */
     OMAP3I2CState i2c[DM3730_NUM_I2C];
@@ -87,6 +99,9 @@ I2CBus *dm3730_i2c_bus(DM3730State *s, int n);
 
 /* Input pin of GPIO line n = 0..191 (gpio_n in the TRM and the DT) */
 qemu_irq dm3730_gpio_in(DM3730State *s, int n);
+
+/* The PRCM's clock select input of GPTIMERn, n = 1..12: 0 = 32 kHz, 1 = sys_clk */
+qemu_irq dm3730_gpt_clksel(DM3730State *s, int n);
 
 /* INTC input lines (DM3730 TRM table 12-3 "Interrupt Mapping to the MPU Subsystem") */
 #define DM3730_IRQ_SYS_NIRQ     7       /* external nIRQ pin: the TWL4030 INT1 */

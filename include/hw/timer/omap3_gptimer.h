@@ -1,0 +1,70 @@
+/*
+ * TI OMAP3 (DM37x / OMAP3630) general-purpose timer (GPTIMER1..12)
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_TIMER_OMAP3_GPTIMER_H
+#define HW_TIMER_OMAP3_GPTIMER_H
+
+#include "hw/sysbus.h"
+#include "qemu/timer.h"
+#include "qom/object.h"
+
+#define TYPE_OMAP3_GPTIMER "omap3-gptimer"
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
+
+#define OMAP3_GPTIMER_MMIO_SIZE     0x1000
+/* the 32-kHz functional clock (clksel = 0) */
+#define OMAP3_GPTIMER_32K_FREQ      32768
+/* default sys_clk of the GTA04: 26 MHz */
+#define OMAP3_GPTIMER_SYS_CLK_FREQ  26000000
+
+/*
+ * Named GPIO input selecting the functional clock, driven by the PRCM
+ * (CM_CLKSEL_WKUP/PER/CORE CLKSEL_GPTn): 0 = 32 kHz, 1 = sys_clk.
+ */
+#define OMAP3_GPTIMER_CLKSEL        "clksel"
+
+struct OMAP3GPTimerState {
+    /*< private >*/
+    SysBusDevice parent_obj;
+    /*< public >*/
+
+    MemoryRegion iomem;
+    qemu_irq irq;
+    QEMUTimer *timer;
+
+    /* properties */
+    uint32_t sys_clk_freq;
+    bool has_1ms_tick;          /* GPTIMER1, 2, 10: TPIR..TOWR */
+
+    /* functional clock */
+    bool clksel_sys;            /* clksel input: false = 32 kHz */
+    int64_t clock_epoch_ns;     /* QEMU_CLOCK_VIRTUAL time of the last rate change */
+    uint64_t ref_ticks;         /* fclk ticks from clock_epoch_ns to the last count */
+
+    /* registers (DM37x TRM SPRUGN4 section 16.3) */
+    uint32_t tiocp_cfg;
+    uint32_t tisr;
+    uint32_t tier;
+    uint32_t twer;
+    uint32_t tclr;
+    uint32_t tcrr;              /* as of ref_ticks */
+    uint32_t tldr;
+    uint32_t tmar;
+    uint32_t tcar1;
+    uint32_t tcar2;
+    uint32_t tsicr;
+    uint32_t tpir;
+    uint32_t tnir;
+    uint32_t tcvr;
+    uint32_t tocr;
+    uint32_t towr;
+
+    bool irq_level;
+};
+
+#endif /* HW_TIMER_OMAP3_GPTIMER_H */
