@@ -13,6 +13,7 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "qapi/qmp/qdict.h"
+#include "gta04-migrate.h"
 
 #define GPIO1_BASE  0x48310000
 #define GPIO2_BASE  0x49050000
@@ -339,6 +340,56 @@ static void test_irq_line(void)
     qtest_quit(qts);
 }
 
+/* Registers, pin levels and pending events survive savevm/loadvm */
+static void test_migration(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    uint32_t b = bank_base(6);
+
+    wr(qts, b, SYSCONFIG, 0x15);
+    wr(qts, b, OE, 0xffff0000);
+    wr(qts, b, DATAOUT, 0xabcd);
+    wr(qts, b, LEVELDETECT1, 1u << 20);
+    wr(qts, b, RISINGDETECT, 1u << 21);
+    wr(qts, b, FALLINGDETECT, 1u << 22);
+    wr(qts, b, IRQENABLE1, (1u << 20) | (1u << 21));
+    wr(qts, b, IRQENABLE2, 1u << 22);
+    wr(qts, b, WAKEUPENABLE, 0x00700000);
+    wr(qts, b, DEBOUNCENABLE, 0x0f000000);
+    wr(qts, b, DEBOUNCINGTIME, 0x7f);
+    wr(qts, b, CTRL, 0x4);
+    set_pin(qts, 6, 20, 1);
+    set_pin(qts, 6, 21, 1);
+    set_pin(qts, 6, 23, 1);
+    g_assert_cmphex(rd(qts, b, IRQSTATUS1), ==, (1u << 20) | (1u << 21));
+
+    qts = gta04_migrate(qts, "-M gta04");
+
+    g_assert_cmphex(rd(qts, b, SYSCONFIG), ==, 0x15);
+    g_assert_cmphex(rd(qts, b, OE), ==, 0xffff0000);
+    g_assert_cmphex(rd(qts, b, DATAOUT), ==, 0xabcd);
+    g_assert_cmphex(rd(qts, b, DATAIN), ==, 0x00b0abcd);
+    g_assert_cmphex(rd(qts, b, LEVELDETECT1), ==, 1u << 20);
+    g_assert_cmphex(rd(qts, b, RISINGDETECT), ==, 1u << 21);
+    g_assert_cmphex(rd(qts, b, FALLINGDETECT), ==, 1u << 22);
+    g_assert_cmphex(rd(qts, b, IRQENABLE1), ==, (1u << 20) | (1u << 21));
+    g_assert_cmphex(rd(qts, b, IRQENABLE2), ==, 1u << 22);
+    g_assert_cmphex(rd(qts, b, WAKEUPENABLE), ==, 0x00700000);
+    g_assert_cmphex(rd(qts, b, DEBOUNCENABLE), ==, 0x0f000000);
+    g_assert_cmphex(rd(qts, b, DEBOUNCINGTIME), ==, 0x7f);
+    g_assert_cmphex(rd(qts, b, CTRL), ==, 0x4);
+    g_assert_cmphex(rd(qts, b, IRQSTATUS1), ==, (1u << 20) | (1u << 21));
+    /* the edge clears, the level (pin 20 still high) stays */
+    wr(qts, b, IRQSTATUS1, (1u << 20) | (1u << 21));
+    g_assert_cmphex(rd(qts, b, IRQSTATUS1), ==, 1u << 20);
+    /* and the edge detectors still know the pin levels */
+    set_pin(qts, 6, 22, 1);
+    g_assert_cmphex(rd(qts, b, IRQSTATUS2), ==, 0);
+    set_pin(qts, 6, 22, 0);
+    g_assert_cmphex(rd(qts, b, IRQSTATUS2), ==, 1u << 22);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -351,6 +402,7 @@ int main(int argc, char **argv)
     qtest_add_func("/omap3-gpio/level-detect", test_level_detect);
     qtest_add_func("/omap3-gpio/irqenable", test_irqenable);
     qtest_add_func("/omap3-gpio/irq-line", test_irq_line);
+    qtest_add_func("/omap3-gpio/migration", test_migration);
 
     return g_test_run();
 }

@@ -15,6 +15,7 @@
 #include <poll.h>
 #include "libqtest.h"
 #include "qapi/qmp/qdict.h"
+#include "gta04-migrate.h"
 
 #define UART1_BASE  0x4806a000
 #define UART2_BASE  0x4806c000
@@ -497,6 +498,63 @@ static void test_console_is_uart3(void)
     qtest_quit(qts);
 }
 
+/* Every register and a received character survive savevm/loadvm */
+static void test_migration(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    uint32_t b = UART3_BASE;
+
+    uart_setup(qts, b);
+    wr(qts, b, MDR1, 0x03);
+    wr(qts, b, LCR, LCR_CONF_MODE_B);
+    wr(qts, b, EFR, EFR_ENHANCED_EN);
+    wr(qts, b, XON1, 0x11);
+    wr(qts, b, XOFF2, 0x93);
+    wr(qts, b, LCR, LCR_CONF_MODE_A);
+    wr(qts, b, MCR, MCR_TCR_TLR);
+    wr(qts, b, TCR, 0x0f);
+    wr(qts, b, MCR, 0x10);                  /* loopback, TCR/TLR off */
+    wr(qts, b, LCR, LCR_8N1);
+    wr(qts, b, SCR, SCR_RX_GRANU1 | SCR_WAKE_EN);
+    wr(qts, b, FCR, 0x47);                  /* RX threshold 1 (GRANU1) */
+    wr(qts, b, IER, IER_RDI | 0x10);
+    wr(qts, b, WER, 0x55);
+    wr(qts, b, SYSC, 0x0d);
+    wr(qts, b, RHR, 'z');                   /* looped back into the FIFO */
+    g_assert_cmphex(rd(qts, b, IIR), ==, IIR_FIFO_EN | IIR_RDI);
+
+    qts = gta04_migrate(qts, "-M gta04");
+
+    g_assert_cmphex(rd(qts, b, LCR), ==, LCR_8N1);
+    g_assert_cmphex(rd(qts, b, IER), ==, IER_RDI | 0x10);
+    g_assert_cmphex(rd(qts, b, MCR), ==, 0x10);
+    g_assert_cmphex(rd(qts, b, MDR1), ==, 0x03);
+    g_assert_cmphex(rd(qts, b, SCR), ==, SCR_RX_GRANU1 | SCR_WAKE_EN);
+    g_assert_cmphex(rd(qts, b, SSR), ==, SSR_WAKE_STS);
+    g_assert_cmphex(rd(qts, b, WER), ==, 0x55);
+    g_assert_cmphex(rd(qts, b, SYSC), ==, 0x0d);
+    g_assert_cmphex(rd(qts, b, IIR), ==, IIR_FIFO_EN | IIR_RDI);
+    g_assert_cmphex(rd(qts, b, RHR), ==, 'z');
+    g_assert_cmphex(rd(qts, b, IIR), ==, IIR_FIFO_EN | IIR_NO_INT);
+    /* the OMAP RX threshold (1) is still in force, not the 16550 one (4) */
+    wr(qts, b, RHR, 'y');
+    g_assert_cmphex(rd(qts, b, IIR), ==, IIR_FIFO_EN | IIR_RDI);
+    g_assert_cmphex(rd(qts, b, RHR), ==, 'y');
+    wr(qts, b, LCR, LCR_CONF_MODE_A);
+    g_assert_cmphex(rd(qts, b, DLL), ==, 26);
+    wr(qts, b, MCR, MCR_TCR_TLR);
+    g_assert_cmphex(rd(qts, b, TCR), ==, 0x0f);
+    wr(qts, b, LCR, LCR_CONF_MODE_B);
+    g_assert_cmphex(rd(qts, b, EFR), ==, EFR_ENHANCED_EN);
+    g_assert_cmphex(rd(qts, b, XON1), ==, 0x11);
+    /* XOFF2 shares its slot with TLR: TCR_TLR off first (MCR, mode A) */
+    wr(qts, b, LCR, LCR_CONF_MODE_A);
+    wr(qts, b, MCR, 0);
+    wr(qts, b, LCR, LCR_CONF_MODE_B);
+    g_assert_cmphex(rd(qts, b, XOFF2), ==, 0x93);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -511,6 +569,7 @@ int main(int argc, char **argv)
     qtest_add_func("/omap3-uart/rx-fifo-threshold", test_rx_fifo_threshold);
     qtest_add_func("/omap3-uart/wakeup-status", test_wakeup_status);
     qtest_add_func("/omap3-uart/console-is-uart3", test_console_is_uart3);
+    qtest_add_func("/omap3-uart/migration", test_migration);
 
     return g_test_run();
 }
