@@ -109,7 +109,8 @@ REG32(TXFIFO_LVL, 0x68)
 #define MDR1_MODE_DISABLE       7
 
 #define SYSC_IDLEMODE_NO_IDLE   1
-#define SYSC_WRITABLE           (R_SYSC_AUTOIDLE_MASK | R_SYSC_ENAWAKEUP_MASK | \
+#define SYSC_WRITABLE           (R_SYSC_AUTOIDLE_MASK | \
+                                 R_SYSC_ENAWAKEUP_MASK | \
                                  R_SYSC_IDLEMODE_MASK)
 
 /* Register numbers of QEMU's 16550 core (serial_io_ops, addr 0..7) */

@@ -109,11 +109,14 @@ static void omap3_gpio_update_irqs(OMAP3GPIOState *s)
 static uint32_t omap3_gpio_level_events(OMAP3GPIOState *s)
 {
     uint32_t datain = omap3_gpio_datain(s);
+    uint32_t high = datain & s->leveldetect[1];
+    uint32_t low = ~datain & s->leveldetect[0];
 
+    /* CTRL.DISABLEMODULE gates the clocks: no detection */
     if (FIELD_EX32(s->ctrl, CTRL, DISABLEMODULE)) {
         return 0;
     }
-    return (datain & s->leveldetect[1]) | (~datain & s->leveldetect[0]);
+    return high | low;
 }
 
 /*

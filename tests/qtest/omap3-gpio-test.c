@@ -329,7 +329,7 @@ static void test_irq_line(void)
     wr(qts, b, IRQENABLE1, 1u << 9);
     set_pin(qts, 1, 9, 1);
     g_assert_true(qtest_get_irq(qts, GPIO1_IRQ));
-    /* masking the line in IRQENABLE1 lowers the interrupt, unmasking raises it */
+    /* masking in IRQENABLE1 lowers the line, unmasking raises it again */
     wr(qts, b, IRQENABLE1, 0);
     g_assert_false(qtest_get_irq(qts, GPIO1_IRQ));
     wr(qts, b, IRQENABLE1, 1u << 9);
