@@ -121,8 +121,10 @@ REG16(SBLOCK, 0x54)
 /* Implemented bits of each register */
 #define IE_MASK         0x63ff  /* XDR_IE RDR_IE AAS_IE..AL_IE */
 #define WE_MASK         0x636f  /* XDR RDR AAS BF STC GC DRDY ARDY NACK AL */
-/* STAT bits the guest clears by writing 1; BB, ROVR, XUDF and AAS follow the
- * controller state (the TRM lists them read-only; unsure for ROVR/XUDF). */
+/*
+ * STAT bits the guest clears by writing 1; BB, ROVR, XUDF and AAS follow the
+ * controller state (the TRM lists them read-only; unsure for ROVR/XUDF).
+ */
 #define STAT_W1C        0x61ff
 #define STAT_ERRORS     (R_STAT_AL_MASK | R_STAT_NACK_MASK)
 #define BUF_MASK        0xbfbf  /* without the self-clearing FIFO_CLR bits */

@@ -266,8 +266,10 @@ static inline int gta04_i2c_xfer_msg(QTestState *qts, uint64_t base,
         if (stat & GTA04_I2C_STAT_RDR) {
             /* erratum i207: ack RDR, ack again if it is still set */
             gta04_i2c_wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_RDR);
-            if (!(gta04_i2c_rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_BB) &&
-                (gta04_i2c_rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_RDR)) {
+            w = gta04_i2c_rd(qts, base, GTA04_I2C_STAT);
+            if (!(w & GTA04_I2C_STAT_BB) &&
+                (gta04_i2c_rd(qts, base, GTA04_I2C_STAT) &
+                 GTA04_I2C_STAT_RDR)) {
                 gta04_i2c_wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_RDR);
             }
             n = (gta04_i2c_rd(qts, base, GTA04_I2C_BUFSTAT) >> 8) & 0x3f;

@@ -638,6 +638,76 @@ static void test_guest_misuse(void)
     qtest_quit(qts);
 }
 
+/* The interrupt line to the INTC is (STAT & IE) != 0: 56, 57, 61 */
+static void test_irq(void)
+{
+    static const int lines[] = { 56, 57, 61 };
+    QTestState *qts = start_with_tmp105(3);
+    int i;
+
+    qtest_irq_intercept_in(qts, "/machine/soc/intc");
+    for (i = 0; i < ARRAY_SIZE(i2c_bases); i++) {
+        uint64_t base = i2c_bases[i];
+
+        gta04_i2c_init(qts, base);
+        wr(qts, base, GTA04_I2C_IE, 0);
+        g_assert_false(qtest_get_irq(qts, lines[i]));
+
+        /* NACK | ARDY while masked: no interrupt, until enabled */
+        start_msg(qts, base, EMPTY_ADDR, 1, 1, true, true);
+        g_assert_false(qtest_get_irq(qts, lines[i]));
+        wr(qts, base, GTA04_I2C_IE, GTA04_I2C_STAT_NACK);
+        g_assert_true(qtest_get_irq(qts, lines[i]));
+        /* the other controllers' lines stay low */
+        g_assert_false(qtest_get_irq(qts, lines[(i + 1) % 3]));
+        /* acking NACK drops it though ARDY is still set */
+        wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_NACK);
+        g_assert_false(qtest_get_irq(qts, lines[i]));
+        g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_ARDY,
+                        ==, GTA04_I2C_STAT_ARDY);
+        wr(qts, base, GTA04_I2C_IE, GTA04_I2C_STAT_ARDY);
+        g_assert_true(qtest_get_irq(qts, lines[i]));
+        wr(qts, base, GTA04_I2C_IE, 0);
+        g_assert_false(qtest_get_irq(qts, lines[i]));
+        wr(qts, base, GTA04_I2C_STAT, STAT_W1C_ALL);
+
+        /* (only I2C3 has the tmp105) */
+        if (base == GTA04_I2C3_BASE) {
+            /* BB and XUDF have no enable bit: a waiting transmit is silent */
+            wr(qts, base, GTA04_I2C_IE, 0x63ff & ~GTA04_I2C_STAT_XRDY);
+            start_msg(qts, base, TMP105_ADDR, 2, 2, true, true);
+            g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                            GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_XUDF |
+                            GTA04_I2C_STAT_BB);
+            g_assert_false(qtest_get_irq(qts, lines[i]));
+            /* XRDY enabled: the driver is called to fill the FIFO */
+            wr(qts, base, GTA04_I2C_IE, GTA04_I2C_IE_LINUX);
+            g_assert_true(qtest_get_irq(qts, lines[i]));
+            wr(qts, base, GTA04_I2C_DATA, TMP105_CONFIG);
+            wr(qts, base, GTA04_I2C_DATA, 0x20);
+            /* (XDR came up when 1 byte was left) */
+            wr(qts, base, GTA04_I2C_STAT,
+               GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_XDR);
+            /* done: ARDY keeps it up until acked */
+            g_assert_true(qtest_get_irq(qts, lines[i]));
+            wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_ARDY);
+            g_assert_false(qtest_get_irq(qts, lines[i]));
+            g_assert_cmphex(gta04_i2c_get8(qts, base, TMP105_ADDR,
+                                           TMP105_CONFIG), ==, 0x20);
+            g_assert_false(qtest_get_irq(qts, lines[i]));
+        }
+
+        /* disabling the module drops everything */
+        wr(qts, base, GTA04_I2C_IE, GTA04_I2C_IE_LINUX);
+        wr(qts, base, GTA04_I2C_SYSTEST, 0x8800);
+        g_assert_true(qtest_get_irq(qts, lines[i]));
+        wr(qts, base, GTA04_I2C_SYSTEST, 0);
+        wr(qts, base, GTA04_I2C_CON, 0);
+        g_assert_false(qtest_get_irq(qts, lines[i]));
+    }
+    qtest_quit(qts);
+}
+
 static void wait_migration(QTestState *qts)
 {
     int i;
@@ -738,6 +808,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-i2c/access-widths", test_access_widths);
     qtest_add_func("omap3-i2c/access-error", test_access_error);
     qtest_add_func("omap3-i2c/guest-misuse", test_guest_misuse);
+    qtest_add_func("omap3-i2c/irq", test_irq);
     qtest_add_func("omap3-i2c/migration", test_migration);
 
     return g_test_run();

@@ -27,7 +27,7 @@ typedef enum OMAP3I2CPhase {
     OMAP3_I2C_IDLE,     /* no transfer: the bus is free (BB = 0) */
     OMAP3_I2C_TX,       /* master transmitter, bytes still to send */
     OMAP3_I2C_RX,       /* master receiver, bytes still to receive */
-    OMAP3_I2C_HELD,     /* DCOUNT reached 0 without STP: bus kept for a restart */
+    OMAP3_I2C_HELD,     /* DCOUNT reached 0 without STP: bus kept (restart) */
     OMAP3_I2C_NACKED,   /* slave did not acknowledge: bus kept until STP/STT */
 } OMAP3I2CPhase;
 
