@@ -790,7 +790,11 @@ static int omap3_i2c_post_load(void *opaque, int version_id)
 {
     OMAP3I2CState *s = opaque;
 
-    if (s->phase > OMAP3_I2C_NACKED || s->count_left > 0x10000) {
+    if (s->phase > OMAP3_I2C_NACKED || s->count_left > 0x10000 ||
+        s->rx_fifo.num > s->rx_fifo.capacity ||
+        s->rx_fifo.head >= s->rx_fifo.capacity ||
+        s->tx_fifo.num > s->tx_fifo.capacity ||
+        s->tx_fifo.head >= s->tx_fifo.capacity) {
         return -EINVAL;
     }
     return 0;
