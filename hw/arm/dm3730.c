@@ -16,6 +16,7 @@
 #include "qemu/bswap.h"
 #include "hw/arm/dm3730.h"
 #include "hw/misc/unimp.h"
+#include "hw/misc/omap3_unimp_ip.h"
 #include "hw/irq.h"
 #include "hw/i2c/omap3_i2c.h"
 #include "hw/qdev-properties.h"
@@ -57,6 +58,60 @@ static const struct {
     { "sdrc",           0x6d000000, 0x01000000 },
     { "gpmc",           0x6e000000, 0x01000000 },
 };
+
+/*
+ * IP blocks without a model whose OCP socket Linux still resets at boot
+ * (hwmod or ti-sysc nodes of omap3.dtsi/omap36xx.dtsi): only REVISION,
+ * SYSCONFIG and SYSSTATUS answer, at the offsets of their hwmod class
+ * (arch/arm/mach-omap2/omap_hwmod_3xxx_data.c) or ti-sysc "reg" entries.
+ * Revisions are not modelled and read 0.
+ */
+#define NONE OMAP3_UNIMP_IP_NONE
+static const struct {
+    const char *name;
+    hwaddr base;
+    hwaddr size;
+    uint32_t rev, sysc, syss;
+} dm3730_ocp_only[] = {
+    /* L4-Core */
+    { "dsi",            0x4804fc00, 0x400,  0x000, 0x010, 0x014 },
+    { "dss",            0x48050000, 0x400,  0x000, 0x010, 0x014 },
+    { "dispc",          0x48050400, 0x400,  0x000, 0x010, 0x014 },
+    { "rfbi",           0x48050800, 0x400,  0x000, 0x010, 0x014 },
+    { "venc",           0x48050c00, 0x400,  0x000, NONE,  NONE  },
+    { "sdma",           0x48056000, 0x1000, 0x000, 0x02c, 0x028 },
+    { "ssi",            0x48058000, 0x1000, 0x000, 0x010, 0x014 },
+    { "usb-tll",        0x48062000, 0x1000, 0x000, 0x010, 0x014 },
+    { "usb-host",       0x48064000, 0x400,  0x000, 0x010, 0x014 },
+    { "mcbsp1",         0x48074000, 0x1000, NONE,  0x08c, NONE  },
+    { "mailbox",        0x48094000, 0x1000, 0x000, 0x010, 0x014 },
+    { "mcbsp5",         0x48096000, 0x1000, NONE,  0x08c, NONE  },
+    { "mcspi1",         0x48098000, 0x1000, 0x000, 0x010, 0x014 },
+    { "mcspi2",         0x4809a000, 0x1000, 0x000, 0x010, 0x014 },
+    { "mmc1",           0x4809c000, 0x1000, 0x1fc, 0x010, 0x014 },
+    { "rng",            0x480a0000, 0x2000, 0x03c, 0x040, 0x044 },
+    { "aes1",           0x480a6000, 0x2000, 0x044, 0x048, 0x04c },
+    { "usb-otg",        0x480ab000, 0x1000, 0x400, 0x404, 0x408 },
+    { "mmc3",           0x480ad000, 0x1000, 0x1fc, 0x010, 0x014 },
+    { "hdq1w",          0x480b2000, 0x1000, 0x000, 0x014, 0x018 },
+    { "mmc2",           0x480b4000, 0x1000, 0x1fc, 0x010, 0x014 },
+    { "mcspi3",         0x480b8000, 0x1000, 0x000, 0x010, 0x014 },
+    { "mcspi4",         0x480ba000, 0x1000, 0x000, 0x010, 0x014 },
+    { "mmu-isp",        0x480bd400, 0x80,   0x000, 0x010, 0x014 },
+    { "sham",           0x480c3000, 0x1000, 0x05c, 0x060, 0x064 },
+    { "aes2",           0x480c5000, 0x1000, 0x044, 0x048, 0x04c },
+    { "smartreflex1",   0x480c9000, 0x1000, NONE,  0x038, NONE  },
+    { "smartreflex2",   0x480cb000, 0x1000, NONE,  0x038, NONE  },
+    /* L4-Per */
+    { "mcbsp2",         0x49022000, 0x1000, NONE,  0x08c, NONE  },
+    { "mcbsp3",         0x49024000, 0x1000, NONE,  0x08c, NONE  },
+    { "mcbsp4",         0x49026000, 0x1000, NONE,  0x08c, NONE  },
+    { "mcbsp2-sidetone", 0x49028000, 0x1000, NONE, 0x010, NONE  },
+    { "mcbsp3-sidetone", 0x4902a000, 0x1000, NONE, 0x010, NONE  },
+    /* IVA2.2 subsystem */
+    { "mmu-iva",        0x5d000000, 0x1000, 0x000, 0x010, 0x014 },
+};
+#undef NONE
 
 /*
  * With no -kernel the Cortex-A8 starts at 0 (sys_boot maps the boot ROM
@@ -255,6 +310,33 @@ static bool dm3730_i2c_realize(DM3730State *s, Error **errp)
     return true;
 }
 
+/* PRCM, control module, memory controllers, interconnect: DM37x TRM table 2-3/2-4 */
+#define DM3730_CM_BASE          0x48004000
+#define DM3730_PRM_BASE         0x48306000
+
+static void dm3730_prcm_scm_mem_init(DM3730State *s)
+{
+    object_initialize_child(OBJECT(s), "prcm", &s->prcm, TYPE_OMAP3_PRCM);
+}
+
+static bool dm3730_prcm_scm_mem_realize(DM3730State *s, Error **errp)
+{
+    SysBusDevice *sbd = SYS_BUS_DEVICE(&s->prcm);
+    int i;
+
+    if (!sysbus_realize(sbd, errp)) {
+        return false;
+    }
+    sysbus_mmio_map(sbd, OMAP3_PRCM_MMIO_CM, DM3730_CM_BASE);
+    sysbus_mmio_map(sbd, OMAP3_PRCM_MMIO_PRM, DM3730_PRM_BASE);
+    sysbus_connect_irq(sbd, 0, dm3730_irq(s, DM3730_IRQ_PRCM_MPU));
+    for (i = 0; i < OMAP3_PRCM_NUM_GPT; i++) {
+        qdev_connect_gpio_out_named(DEVICE(sbd), OMAP3_PRCM_GPT_CLKSEL, i,
+                                    dm3730_gpt_clksel(s, i + 1));
+    }
+    return true;
+}
+
 /* UARTs: DM37x TRM table 2-3/2-4; serialN = the SoC property for serial_hd(N) */
 static const struct {
     hwaddr base;
@@ -340,6 +422,7 @@ static void dm3730_init(Object *obj)
     dm3730_i2c_init(s);
 
     /* PRCM, control module, memory controllers, interconnect */
+    dm3730_prcm_scm_mem_init(s);
 
     /* UARTs and GPIO */
     dm3730_uart_gpio_init(s);
@@ -393,10 +476,21 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
     }
 
     /* PRCM, control module, memory controllers, interconnect */
+    if (!dm3730_prcm_scm_mem_realize(s, errp)) {
+        return;
+    }
 
     /* UARTs and GPIO */
     if (!dm3730_uart_gpio_realize(s, errp)) {
         return;
+    }
+
+    /* OCP sockets of the IP blocks without a model */
+    for (i = 0; i < ARRAY_SIZE(dm3730_ocp_only); i++) {
+        omap3_create_unimp_ip(dm3730_ocp_only[i].name, dm3730_ocp_only[i].base,
+                              dm3730_ocp_only[i].size, dm3730_ocp_only[i].rev,
+                              0, dm3730_ocp_only[i].sysc,
+                              dm3730_ocp_only[i].syss);
     }
 
     /* Everything not modelled */
