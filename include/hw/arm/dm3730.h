@@ -16,6 +16,7 @@
 #include "hw/gpio/omap3_gpio.h"
 #include "hw/i2c/omap3_i2c.h"
 #include "hw/intc/omap3_intc.h"
+#include "hw/misc/omap3_prcm.h"
 #include "hw/timer/omap3_gptimer.h"
 #include "hw/timer/omap3_synctimer.h"
 #include "hw/watchdog/omap3_wdt.h"
@@ -85,6 +86,7 @@ struct DM3730State {
     OMAP3I2CState i2c[DM3730_NUM_I2C];
 
     /* PRCM, control module, memory controllers, interconnect */
+    OMAP3PRCMState prcm;
 
     /* UARTs and GPIO */
     OMAP3UARTState uart[DM3730_NUM_UART];     /* uart[0] = UART1 */

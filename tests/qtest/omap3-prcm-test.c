@@ -1,0 +1,416 @@
+/*
+ * qtest for the OMAP3 PRCM (omap3-prcm) in the gta04 machine: the status
+ * bits Linux 6.1 polls (DPLL locks, module IDLEST, power states, reset
+ * done), the reset request, the I/O daisy chain and the PRCM_MPU interrupt.
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "qapi/qmp/qdict.h"
+#include "gta04-migrate.h"
+
+#define CM          0x48004000
+#define PRM         0x48306000
+
+/* CM (TRM 3.7.x): module + register */
+#define CM_IDLEST_PLL_IVA2      (CM + 0x024)
+#define CM_CLKEN_PLL_MPU        (CM + 0x904)
+#define CM_IDLEST_PLL_MPU       (CM + 0x924)
+#define CM_CLKSEL1_PLL_MPU      (CM + 0x940)
+#define CM_FCLKEN1_CORE         (CM + 0xa00)
+#define CM_ICLKEN1_CORE         (CM + 0xa10)
+#define CM_IDLEST1_CORE         (CM + 0xa20)
+#define CM_CLKSEL_CORE          (CM + 0xa40)
+#define CM_FCLKEN_WKUP          (CM + 0xc00)
+#define CM_ICLKEN_WKUP          (CM + 0xc10)
+#define CM_IDLEST_WKUP          (CM + 0xc20)
+#define CM_CLKEN_PLL            (CM + 0xd00)
+#define CM_IDLEST_CKGEN         (CM + 0xd20)
+#define CM_CLKSEL1_PLL          (CM + 0xd40)
+#define CM_FCLKEN_DSS           (CM + 0xe00)
+#define CM_IDLEST_DSS           (CM + 0xe20)
+#define CM_CLKSTST_DSS          (CM + 0xe4c)
+#define CM_IDLEST_PER           (CM + 0x1020)
+#define CM_CLKSEL_PER           (CM + 0x1040)
+#define CM_FCLKEN_IVA2          (CM + 0x000)
+#define CM_IDLEST_IVA2          (CM + 0x020)
+#define CM_CLKSTST_IVA2         (CM + 0x04c)
+
+#define RM_RSTCTRL_IVA2         (PRM + 0x050)
+#define RM_RSTST_IVA2           (PRM + 0x058)
+#define PRM_REVISION            (PRM + 0x804)
+#define PRM_IRQSTATUS_MPU       (PRM + 0x818)
+#define PRM_IRQENABLE_MPU       (PRM + 0x81c)
+#define RM_RSTST_MPU            (PRM + 0x958)
+#define PM_PWSTCTRL_MPU         (PRM + 0x9e0)
+#define PM_PWSTST_MPU           (PRM + 0x9e4)
+#define PM_PWSTCTRL_CORE        (PRM + 0xae0)
+#define PM_PWSTST_CORE          (PRM + 0xae4)
+#define PM_PREPWSTST_CORE       (PRM + 0xae8)
+#define PM_WKEN_WKUP            (PRM + 0xca0)
+#define PM_WKST_WKUP            (PRM + 0xcb0)
+#define PRM_CLKSEL              (PRM + 0xd40)
+#define PRM_RSTCTRL             (PRM + 0x1250)
+#define PRM_RSTST               (PRM + 0x1258)
+#define PRM_CLKSRC_CTRL         (PRM + 0x1270)
+#define PRM_VP1_CONFIG          (PRM + 0x12b0)
+#define PRM_VP1_VOLTAGE         (PRM + 0x12c0)
+#define PRM_VP1_STATUS          (PRM + 0x12c4)
+#define PRM_LDO_ABB_SETUP       (PRM + 0x12f0)
+
+#define IRQ_PRCM_MPU            11
+
+#define MACHINE                 "-M gta04"
+
+static uint32_t rd(QTestState *qts, uint64_t addr)
+{
+    return qtest_readl(qts, addr);
+}
+
+static void wr(QTestState *qts, uint64_t addr, uint32_t val)
+{
+    qtest_writel(qts, addr, val);
+}
+
+/* DPLL lock bits follow the enable mode: 7 = locked, others = bypass/stop */
+static void test_dpll(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    /* u-boot state: every DPLL locked, sane M/N/M2 */
+    g_assert_cmphex(rd(qts, CM_IDLEST_CKGEN) & 0x3, ==, 0x3);
+    g_assert_cmphex(rd(qts, CM_IDLEST_PLL_MPU), ==, 1);
+    g_assert_cmphex(rd(qts, CM_IDLEST_PLL_IVA2), ==, 1);
+    g_assert_cmphex(rd(qts, CM_CLKSEL1_PLL), ==, 0x08c80c00);  /* 400 MHz */
+    g_assert_cmphex(rd(qts, CM_CLKSEL1_PLL_MPU) & 0x7ffff, ==,
+                    (300 << 8) | 12);                          /* 600 MHz */
+    g_assert_cmphex(rd(qts, CM_CLKSEL_CORE) & 0xf, ==, 0xa);   /* L3/2, L4/2 */
+    g_assert_cmphex(rd(qts, PRM_CLKSEL), ==, 3);               /* 26 MHz */
+    g_assert_cmphex((rd(qts, PRM_CLKSRC_CTRL) >> 6) & 3, ==, 1);
+
+    /* DPLL1 to low-power bypass and back */
+    wr(qts, CM_CLKEN_PLL_MPU, 5);
+    g_assert_cmphex(rd(qts, CM_IDLEST_PLL_MPU), ==, 0);
+    wr(qts, CM_CLKEN_PLL_MPU, 7);
+    g_assert_cmphex(rd(qts, CM_IDLEST_PLL_MPU), ==, 1);
+
+    /* DPLL4 stopped: ST_PERIPH_CLK and its outputs go, DPLL3 stays */
+    wr(qts, CM_CLKEN_PLL, (1 << 16) | 7);
+    g_assert_cmphex(rd(qts, CM_IDLEST_CKGEN), ==, 0x1);
+    wr(qts, CM_CLKEN_PLL, (7 << 16) | 5);
+    g_assert_cmphex(rd(qts, CM_IDLEST_CKGEN), ==, 0x3e);
+    wr(qts, CM_CLKEN_PLL, (7 << 16) | 7);
+    g_assert_cmphex(rd(qts, CM_IDLEST_CKGEN), ==, 0x3f);
+
+    /* read-only status ignores writes */
+    wr(qts, CM_IDLEST_CKGEN, 0);
+    g_assert_cmphex(rd(qts, CM_IDLEST_CKGEN), ==, 0x3f);
+    g_assert_cmphex(rd(qts, PRM_REVISION), ==, 0x10);
+    qtest_quit(qts);
+}
+
+/* CM_IDLEST: 0 (accessible) while a clock of the module is enabled */
+static void test_idlest(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    /* u-boot left UART1/2, I2C1-3, MMC1/2 and the SDRC clocked */
+    g_assert_cmphex(rd(qts, CM_IDLEST1_CORE) & 0x0303e002, ==, 0);
+    /* MMC3 (b30) and McSPI1 (b18) are not */
+    g_assert_cmphex(rd(qts, CM_IDLEST1_CORE) & (1u << 30 | 1 << 18), ==,
+                    1u << 30 | 1 << 18);
+    g_assert_cmphex(rd(qts, CM_IDLEST_WKUP) & 0x2d, ==, 0);
+    g_assert_cmphex(rd(qts, CM_IDLEST_PER) & (1 << 11), ==, 0);  /* UART3 */
+
+    /* the interface clock alone is enough (hwmod enables it first) */
+    wr(qts, CM_ICLKEN1_CORE, rd(qts, CM_ICLKEN1_CORE) | 1u << 30);
+    g_assert_cmphex(rd(qts, CM_IDLEST1_CORE) & 1u << 30, ==, 0);
+    /* UART1 with both clocks off is idle */
+    wr(qts, CM_FCLKEN1_CORE, rd(qts, CM_FCLKEN1_CORE) & ~(1 << 13));
+    g_assert_cmphex(rd(qts, CM_IDLEST1_CORE) & 1 << 13, ==, 0);
+    wr(qts, CM_ICLKEN1_CORE, rd(qts, CM_ICLKEN1_CORE) & ~(1 << 13));
+    g_assert_cmphex(rd(qts, CM_IDLEST1_CORE) & 1 << 13, ==, 1 << 13);
+    /* GPT1 in WKUP */
+    wr(qts, CM_FCLKEN_WKUP, 0);
+    wr(qts, CM_ICLKEN_WKUP, 0);
+    g_assert_cmphex(rd(qts, CM_IDLEST_WKUP) & 0x2fd, ==, 0x2fd);
+
+    /* DSS: IDLE (b1) and STDBY (b0) follow DSS1_ALWON_FCLK */
+    g_assert_cmphex(rd(qts, CM_IDLEST_DSS), ==, 0x3);
+    g_assert_cmphex(rd(qts, CM_CLKSTST_DSS), ==, 0);
+    wr(qts, CM_FCLKEN_DSS, 1);
+    g_assert_cmphex(rd(qts, CM_IDLEST_DSS), ==, 0);
+    g_assert_cmphex(rd(qts, CM_CLKSTST_DSS), ==, 1);
+
+    /* IVA2 is active only clocked and out of reset */
+    g_assert_cmphex(rd(qts, CM_IDLEST_IVA2), ==, 1);
+    wr(qts, CM_FCLKEN_IVA2, 1);
+    g_assert_cmphex(rd(qts, CM_CLKSTST_IVA2), ==, 1);
+    g_assert_cmphex(rd(qts, CM_IDLEST_IVA2), ==, 1);
+    wr(qts, RM_RSTCTRL_IVA2, 0x6);
+    g_assert_cmphex(rd(qts, CM_IDLEST_IVA2), ==, 0);
+    qtest_quit(qts);
+}
+
+/* Power domains stay ON, never in transition; PWSTCTRL/PREPWSTST are R/W */
+static void test_pwst(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    g_assert_cmphex(rd(qts, PM_PWSTST_CORE), ==, 0xf7);    /* ON, 2 banks */
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+    g_assert_cmphex(rd(qts, PM_PWSTCTRL_CORE) & 3, ==, 3);
+
+    /* Linux programs OFF for idle: the target is stored, the state stays ON */
+    wr(qts, PM_PWSTCTRL_CORE, rd(qts, PM_PWSTCTRL_CORE) & ~3);
+    wr(qts, PM_PWSTCTRL_MPU, (rd(qts, PM_PWSTCTRL_MPU) & ~3) | 1);
+    g_assert_cmphex(rd(qts, PM_PWSTCTRL_CORE) & 3, ==, 0);
+    g_assert_cmphex(rd(qts, PM_PWSTCTRL_MPU) & 3, ==, 1);
+    g_assert_cmphex(rd(qts, PM_PWSTST_CORE) & (1 << 20 | 3), ==, 3);
+    wr(qts, PM_PWSTST_CORE, 0);
+    g_assert_cmphex(rd(qts, PM_PWSTST_CORE) & 3, ==, 3);
+
+    wr(qts, PM_PREPWSTST_CORE, 0x3);
+    g_assert_cmphex(rd(qts, PM_PREPWSTST_CORE), ==, 0x3);
+    wr(qts, PM_PREPWSTST_CORE, 0);
+    g_assert_cmphex(rd(qts, PM_PREPWSTST_CORE), ==, 0);
+    qtest_quit(qts);
+}
+
+/* omap2_prm_deassert_hardreset: clear RSTST, release RSTCTRL, poll RSTST */
+static void test_hardreset(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    g_assert_cmphex(rd(qts, RM_RSTCTRL_IVA2), ==, 0x7);
+    g_assert_cmphex(rd(qts, RM_RSTST_IVA2), ==, 0x1);     /* GLOBALCOLD_RST */
+    wr(qts, RM_RSTST_IVA2, 0xffffffff);
+    g_assert_cmphex(rd(qts, RM_RSTST_IVA2), ==, 0);
+
+    /* RST2_IVA2 released -> IVA2_SW_RST2 (b9) */
+    wr(qts, RM_RSTCTRL_IVA2, 0x5);
+    g_assert_cmphex(rd(qts, RM_RSTST_IVA2), ==, 1 << 9);
+    /* asserting again sets nothing; W1C clears just that bit */
+    wr(qts, RM_RSTCTRL_IVA2, 0x7);
+    g_assert_cmphex(rd(qts, RM_RSTST_IVA2), ==, 1 << 9);
+    wr(qts, RM_RSTCTRL_IVA2, 0x0);
+    g_assert_cmphex(rd(qts, RM_RSTST_IVA2), ==, 0x7 << 8);
+    wr(qts, RM_RSTST_IVA2, 1 << 8);
+    g_assert_cmphex(rd(qts, RM_RSTST_IVA2), ==, 0x6 << 8);
+    qtest_quit(qts);
+}
+
+/* PRM_RSTCTRL.RST_DPLL3 (Linux's reboot) resets the machine */
+static void test_global_reset(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+    QDict *ev;
+
+    g_assert_cmphex(rd(qts, PRM_RSTST), ==, 0x1);         /* GLOBAL_COLD_RST */
+    g_assert_cmphex(rd(qts, RM_RSTST_MPU), ==, 0x1);
+    wr(qts, PRM_RSTST, 0x1);
+    g_assert_cmphex(rd(qts, PRM_RSTST), ==, 0);
+    wr(qts, PRM_IRQENABLE_MPU, 0x201);
+    wr(qts, PM_PWSTCTRL_CORE, 0);
+
+    wr(qts, PRM_RSTCTRL, 1 << 2);
+    ev = qtest_qmp_eventwait_ref(qts, "RESET");
+    g_assert_true(qdict_get_bool(qdict_get_qdict(ev, "data"), "guest"));
+    qobject_unref(ev);
+
+    /* GLOBAL_SW_RST, and the registers are back to their reset values */
+    g_assert_cmphex(rd(qts, PRM_RSTST), ==, 0x2);
+    g_assert_cmphex(rd(qts, RM_RSTST_MPU), ==, 0x2);      /* GLOBALWARM_RST */
+    g_assert_cmphex(rd(qts, PRM_IRQENABLE_MPU), ==, 0);
+    g_assert_cmphex(rd(qts, PM_PWSTCTRL_CORE), ==, 0x000f0307);
+    g_assert_cmphex(rd(qts, PRM_RSTCTRL), ==, 0);
+
+    /* a reset from outside (not the guest's PRM_RSTCTRL) reads as power-on */
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    qtest_qmp_eventwait(qts, "RESET");
+    g_assert_cmphex(rd(qts, PRM_RSTST), ==, 0x1);
+    qtest_quit(qts);
+}
+
+/* omap3_prm_reconfigure_io_chain: EN_IO_CHAIN -> ST_IO_CHAIN (W1C) */
+static void test_io_chain(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    g_assert_cmphex(rd(qts, PM_WKST_WKUP), ==, 0);
+    wr(qts, PM_WKEN_WKUP, 0x10b);
+    wr(qts, PM_WKEN_WKUP, 0x10b | 1 << 16);
+    g_assert_cmphex(rd(qts, PM_WKST_WKUP), ==, 1 << 16);
+    wr(qts, PM_WKEN_WKUP, 0x10b);
+    g_assert_cmphex(rd(qts, PM_WKST_WKUP), ==, 1 << 16);
+    wr(qts, PM_WKST_WKUP, 1 << 16);
+    g_assert_cmphex(rd(qts, PM_WKST_WKUP), ==, 0);
+    qtest_quit(qts);
+}
+
+/* PRCM_MPU_IRQ (INTC 11) = IRQSTATUS & IRQENABLE; VP/ABB completion */
+static void test_irq(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    qtest_irq_intercept_in(qts, "/machine/soc/intc");
+    g_assert_false(qtest_get_irq(qts, IRQ_PRCM_MPU));
+
+    /* VP1 force update: TRANXDONE (b15), new voltage, VP idle */
+    wr(qts, PRM_VP1_CONFIG, 0x30 << 8);
+    wr(qts, PRM_VP1_CONFIG, 0x30 << 8 | 1 << 1);
+    g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU), ==, 1 << 15);
+    g_assert_cmphex(rd(qts, PRM_VP1_VOLTAGE), ==, 0x30);
+    g_assert_cmphex(rd(qts, PRM_VP1_STATUS), ==, 1);
+    g_assert_false(qtest_get_irq(qts, IRQ_PRCM_MPU));  /* not enabled */
+    wr(qts, PRM_IRQENABLE_MPU, 1 << 15);
+    g_assert_true(qtest_get_irq(qts, IRQ_PRCM_MPU));
+    wr(qts, PRM_IRQSTATUS_MPU, 1 << 15);
+    g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU), ==, 0);
+    g_assert_false(qtest_get_irq(qts, IRQ_PRCM_MPU));
+    /* no new edge: FORCEUPDATE still set does not re-raise */
+    wr(qts, PRM_VP1_CONFIG, 0x31 << 8 | 1 << 1);
+    g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU), ==, 0);
+
+    /* ABB OPP change: ABB_LDO_TRANXDONE (b26); OPP_CHANGE self-clears */
+    wr(qts, PRM_LDO_ABB_SETUP, 1 << 2 | 1);
+    g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU), ==, 1 << 26);
+    g_assert_cmphex(rd(qts, PRM_LDO_ABB_SETUP), ==, 1);
+    wr(qts, PRM_IRQSTATUS_MPU, 0xffffffff);
+    g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU), ==, 0);
+    qtest_quit(qts);
+}
+
+/* I/O pad wake-up (from the control module) -> ST_IO -> IO_ST -> INTC 11 */
+static void test_io_wakeup(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    qtest_irq_intercept_in(qts, "/machine/soc/intc");
+    wr(qts, PRM_IRQENABLE_MPU, 1 << 9 | 1);
+
+    /* EN_IO off: nothing latched */
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 0);
+    g_assert_cmphex(rd(qts, PM_WKST_WKUP), ==, 0);
+    g_assert_false(qtest_get_irq(qts, IRQ_PRCM_MPU));
+
+    wr(qts, PM_WKEN_WKUP, 1 << 8);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 1);
+    g_assert_cmphex(rd(qts, PM_WKST_WKUP), ==, 1 << 8);
+    g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU), ==, 1 << 9);
+    g_assert_true(qtest_get_irq(qts, IRQ_PRCM_MPU));
+    /* acked while the level stays: no new event */
+    wr(qts, PRM_IRQSTATUS_MPU, 1 << 9);
+    wr(qts, PM_WKST_WKUP, 1 << 8);
+    g_assert_false(qtest_get_irq(qts, IRQ_PRCM_MPU));
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 1);
+    g_assert_true(qtest_get_irq(qts, IRQ_PRCM_MPU));
+    qtest_quit(qts);
+}
+
+/* GPTIMER counts after 1 ms of virtual time, started from 0 */
+static uint32_t gpt_ticks_per_ms(QTestState *qts, uint64_t gpt)
+{
+    wr(qts, gpt + 0x24, 0);             /* TCLR: stop */
+    wr(qts, gpt + 0x28, 0);             /* TCRR */
+    wr(qts, gpt + 0x24, 1);             /* TCLR.ST */
+    qtest_clock_step(qts, 1000 * 1000);
+    return rd(qts, gpt + 0x28);
+}
+
+/* The GP timer clock selects reach the timers: 32 kHz or 26 MHz sys_clk */
+static void test_gpt_clksel(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+    const uint64_t gpt10 = 0x48086000, gpt11 = 0x48088000;
+    const uint64_t gpt1 = 0x48318000, gpt2 = 0x49032000;
+    uint32_t t;
+
+    /* GPT2: CM_CLKSEL_PER b0 = 1 at reset (u-boot), the others 32 kHz */
+    g_assert_cmphex(rd(qts, CM_CLKSEL_PER), ==, 0x01);
+    t = gpt_ticks_per_ms(qts, gpt2);
+    g_assert_cmpuint(t, >, 25000);
+    g_assert_cmpuint(t, <, 27000);
+    t = gpt_ticks_per_ms(qts, gpt1);
+    g_assert_cmpuint(t, >=, 32);
+    g_assert_cmpuint(t, <=, 34);
+
+    /* GPT10 to sys_clk (CM_CLKSEL_CORE b6), GPT11 stays on 32 kHz */
+    wr(qts, CM_CLKSEL_CORE, rd(qts, CM_CLKSEL_CORE) | 1 << 6);
+    t = gpt_ticks_per_ms(qts, gpt10);
+    g_assert_cmpuint(t, >, 25000);
+    g_assert_cmpuint(t, <, 27000);
+    t = gpt_ticks_per_ms(qts, gpt11);
+    g_assert_cmpuint(t, <=, 34);
+
+    /* and GPT2 back to 32 kHz */
+    wr(qts, CM_CLKSEL_PER, 0);
+    t = gpt_ticks_per_ms(qts, gpt2);
+    g_assert_cmpuint(t, <=, 34);
+    qtest_quit(qts);
+}
+
+/* All of it survives savevm/loadvm */
+static void test_migration(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    wr(qts, CM_CLKEN_PLL_MPU, 5);
+    wr(qts, RM_RSTCTRL_IVA2, 0x3);
+    wr(qts, PRM_IRQENABLE_MPU, 1 << 15);
+    wr(qts, PRM_VP1_CONFIG, 0x2c << 8 | 1 << 1);
+    qts = gta04_migrate(qts, MACHINE);
+    qtest_irq_intercept_in(qts, "/machine/soc/intc");
+
+    g_assert_cmphex(rd(qts, CM_IDLEST_PLL_MPU), ==, 0);
+    g_assert_cmphex(rd(qts, RM_RSTST_IVA2) & 0x700, ==, 1 << 10);
+    g_assert_cmphex(rd(qts, PRM_VP1_VOLTAGE), ==, 0x2c);
+    g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU), ==, 1 << 15);
+    wr(qts, PRM_IRQENABLE_MPU, 0);
+    wr(qts, PRM_IRQENABLE_MPU, 1 << 15);
+    g_assert_true(qtest_get_irq(qts, IRQ_PRCM_MPU));
+    qtest_quit(qts);
+}
+
+/* A bad oscillator frequency is a user error, not a crash */
+static void test_bad_osc(void)
+{
+    g_autofree char *out = NULL, *err = NULL;
+    int status;
+    gchar *argv[] = {
+        (gchar *)getenv("QTEST_QEMU_BINARY"), (gchar *)"-M", (gchar *)"gta04",
+        (gchar *)"-global", (gchar *)"omap3-prcm.osc-hz=25000000",
+        (gchar *)"-display", (gchar *)"none", (gchar *)"-S", NULL
+    };
+
+    g_assert_nonnull(argv[0]);
+    g_assert_true(g_spawn_sync(NULL, argv, NULL, 0, NULL, NULL, &out, &err,
+                               &status, NULL));
+    g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) != 0);
+    g_assert_nonnull(strstr(err, "not a DM37x sys_clkin frequency"));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+
+    qtest_add_func("omap3-prcm/dpll", test_dpll);
+    qtest_add_func("omap3-prcm/idlest", test_idlest);
+    qtest_add_func("omap3-prcm/pwst", test_pwst);
+    qtest_add_func("omap3-prcm/hardreset", test_hardreset);
+    qtest_add_func("omap3-prcm/global-reset", test_global_reset);
+    qtest_add_func("omap3-prcm/io-chain", test_io_chain);
+    qtest_add_func("omap3-prcm/irq", test_irq);
+    qtest_add_func("omap3-prcm/io-wakeup", test_io_wakeup);
+    qtest_add_func("omap3-prcm/gpt-clksel", test_gpt_clksel);
+    qtest_add_func("omap3-prcm/migration", test_migration);
+    qtest_add_func("omap3-prcm/bad-osc", test_bad_osc);
+
+    return g_test_run();
+}
