@@ -16,6 +16,8 @@
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
 #include "hw/arm/dm3730.h"
+#include "hw/i2c/i2c.h"
+#include "hw/misc/twl4030.h"
 #include "hw/qdev-core.h"
 #include "hw/qdev-properties.h"
 #include "sysemu/sysemu.h"
@@ -29,6 +31,7 @@ struct GTA04MachineState {
     MachineState parent_obj;
 
     DM3730State soc;
+    TWL4030State twl4030;
 };
 
 static struct arm_boot_info gta04_binfo = {
@@ -56,6 +59,16 @@ static void gta04_init(MachineState *machine)
         qdev_prop_set_chr(DEVICE(&gms->soc), prop, serial_hd(i));
     }
     qdev_realize(DEVICE(&gms->soc), NULL, &error_fatal);
+
+    /* TWL4030 (TPS65950) on I2C1 at 0x48..0x4b, INT1 to the SoC's sys_nirq */
+    object_initialize_child(OBJECT(machine), "twl4030", &gms->twl4030,
+                            TYPE_TWL4030);
+    qdev_prop_set_uint8(DEVICE(&gms->twl4030), "address", TWL4030_ADDR_USB);
+    qdev_realize(DEVICE(&gms->twl4030),
+                 BUS(dm3730_i2c_bus(&gms->soc, 1)), &error_fatal);
+    qdev_connect_gpio_out_named(DEVICE(&gms->twl4030), "int1", 0,
+                                qdev_get_gpio_in_named(DEVICE(&gms->soc),
+                                                       DM3730_SYS_NIRQ, 0));
 
     memory_region_add_subregion(get_system_memory(), DM3730_SDRAM_BASE,
                                 machine->ram);
