@@ -148,7 +148,7 @@ static void dm3730_sys_nirq_set(void *opaque, int n, int level)
     qemu_set_irq(dm3730_irq(s, DM3730_IRQ_SYS_NIRQ), level);
 }
 
-/* GPTIMERn, n = 1..12: DM37x TRM tables 2-3 (L4-Core), 2-4 (L4-Wakeup, L4-Per) */
+/* GPTIMERn, n = 1..12: DM37x TRM tables 2-3 (L4-Core), 2-4 (Wakeup, Per) */
 static hwaddr dm3730_gpt_base(int n)
 {
     switch (n) {
@@ -203,7 +203,7 @@ static void dm3730_intc_timers_init(DM3730State *s)
                              &error_abort);
     object_property_add_alias(obj, "wdt2-running-at-reset", OBJECT(&s->wdt2),
                               "running-at-reset");
-    /* WDT3 (the IVA2 watchdog) only interrupts the MPU; off at reset [unverified] */
+    /* WDT3 (the IVA2 watchdog) only interrupts; off at reset [unverified] */
     object_initialize_child(obj, "wdt3", &s->wdt3, TYPE_OMAP3_WDT);
     object_property_set_bool(OBJECT(&s->wdt3), "running-at-reset", false,
                              &error_abort);

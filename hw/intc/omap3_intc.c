@@ -210,7 +210,7 @@ static void omap3_intc_set_irq(void *opaque, int line, int level)
     }
 }
 
-/* Module reset (power-on, SYSCONFIG.SOFTRESET): the input wires keep their level */
+/* Module reset (power-on, SYSCONFIG.SOFTRESET); the input wires keep their level */
 static void omap3_intc_reset_registers(OMAP3IntcState *s)
 {
     int out;

@@ -136,6 +136,10 @@ static bool gpt_running(OMAP3GPTimerState *s)
 /* fclk ticks elapsed from clock_epoch_ns to @now */
 static uint64_t gpt_clock_ticks(OMAP3GPTimerState *s, int64_t now)
 {
+    /* the virtual clock never goes back, except into a foreign snapshot */
+    if (now < s->clock_epoch_ns) {
+        return 0;
+    }
     return muldiv64(now - s->clock_epoch_ns, gpt_freq(s),
                     NANOSECONDS_PER_SECOND);
 }
@@ -283,14 +287,17 @@ static void gpt_count(OMAP3GPTimerState *s, uint64_t steps)
 /* Bring TCRR and TISR up to the current virtual time */
 static void gpt_sync(OMAP3GPTimerState *s)
 {
-    uint64_t prescale, steps;
+    uint64_t prescale, ticks, steps;
 
     if (!gpt_running(s)) {
         return;
     }
     prescale = gpt_prescale(s);
-    steps = (gpt_clock_ticks(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)) -
-             s->ref_ticks) / prescale;
+    ticks = gpt_clock_ticks(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    if (ticks <= s->ref_ticks) {
+        return;
+    }
+    steps = (ticks - s->ref_ticks) / prescale;
     if (steps) {
         s->ref_ticks += steps * prescale;
         gpt_count(s, steps);

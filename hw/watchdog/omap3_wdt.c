@@ -122,13 +122,17 @@ static void wdt_expire(OMAP3WDTState *s)
 /* Bring WCRR up to the current virtual time */
 static void wdt_sync(OMAP3WDTState *s)
 {
-    uint64_t prescale, steps, to_ovf, period;
+    uint64_t prescale, ticks, steps, to_ovf, period;
 
     if (!s->running) {
         return;
     }
     prescale = wdt_prescale(s);
-    steps = (wdt_ticks_now() - s->ref_ticks) / prescale;
+    ticks = wdt_ticks_now();
+    if (ticks <= s->ref_ticks) {
+        return;
+    }
+    steps = (ticks - s->ref_ticks) / prescale;
     if (!steps) {
         return;
     }

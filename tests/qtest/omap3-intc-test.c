@@ -100,7 +100,7 @@ static void test_reset_values(void)
     qtest_quit(qts);
 }
 
-/* SYSCONFIG.SOFTRESET: self-clearing, back to the reset values (Linux polls SYSSTATUS) */
+/* SYSCONFIG.SOFTRESET self-clears, back to the reset values; SYSSTATUS = 1 */
 static void test_softreset(void)
 {
     QTestState *qts = intc_start();
@@ -125,7 +125,7 @@ static void test_softreset(void)
     qtest_quit(qts);
 }
 
-/* MIR, MIR_CLEAR, MIR_SET, ISR_SET, ISR_CLEAR, PENDING_IRQ, SIR_IRQ and NEWIRQAGR */
+/* MIR, MIR_CLEAR/SET, ISR_SET/CLEAR, PENDING_IRQ, SIR_IRQ and NEWIRQAGR */
 static void test_mask_and_swi(void)
 {
     QTestState *qts = intc_start();
@@ -256,7 +256,7 @@ static void test_threshold(void)
     qtest_quit(qts);
 }
 
-/* ILR.FIQNIRQ routes a line to nFIQ: SIR_FIQ, FIQ_PRIORITY, PENDING_FIQ, NEWFIQAGR */
+/* ILR.FIQNIRQ routes a line to nFIQ: SIR_FIQ, FIQ_PRIORITY, NEWFIQAGR */
 static void test_fiq(void)
 {
     QTestState *qts = intc_start();

@@ -43,8 +43,10 @@ struct OMAP3GPTimerState {
 
     /* functional clock */
     bool clksel_sys;            /* clksel input: false = 32 kHz */
-    int64_t clock_epoch_ns;     /* QEMU_CLOCK_VIRTUAL time of the last rate change */
-    uint64_t ref_ticks;         /* fclk ticks from clock_epoch_ns to the last count */
+    /* QEMU_CLOCK_VIRTUAL time of the last rate change */
+    int64_t clock_epoch_ns;
+    /* fclk ticks from clock_epoch_ns to the last counter update */
+    uint64_t ref_ticks;
 
     /* registers (DM37x TRM SPRUGN4 section 16.3) */
     uint32_t tiocp_cfg;

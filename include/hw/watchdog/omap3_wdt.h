@@ -29,7 +29,7 @@ struct OMAP3WDTState {
     QEMUTimer *timer;
 
     /* properties */
-    bool running_at_reset;      /* the counter runs out of reset (WDT2 silicon) */
+    bool running_at_reset;      /* counts out of reset (WDT2 silicon) */
     bool reset_on_expiry;       /* overflow resets the chip (WDT2 -> PRCM) */
 
     /* registers (DM37x TRM SPRUGN4 section 16.5) */
@@ -43,7 +43,8 @@ struct OMAP3WDTState {
     uint32_t wspr;              /* last value written: start/stop sequence */
 
     bool running;
-    uint64_t ref_ticks;         /* 32-kHz ticks of QEMU_CLOCK_VIRTUAL at the last count */
+    /* 32-kHz ticks of QEMU_CLOCK_VIRTUAL at the last counter update */
+    uint64_t ref_ticks;
     bool irq_level;
 };
 

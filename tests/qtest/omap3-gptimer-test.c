@@ -1,0 +1,461 @@
+/*
+ * qtest for the OMAP3 general-purpose timers (omap3-gptimer) on -M gta04
+ *
+ * Times are in ticks of the default 32768 Hz functional clock, counted from
+ * virtual time 0 (QEMU starts there under qtest): tick n has happened from
+ * ceil(n * 1e9 / 32768) ns on.
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "omap3-timer-qtest.h"
+
+#define GPT1            0x48318000      /* 1-ms tick, INTC 37 */
+#define GPT3            0x49034000      /* INTC 39 */
+#define GPT12           0x48304000      /* INTC 95 */
+
+#define TIDR            0x00
+#define TIOCP_CFG       0x10
+#define TISTAT          0x14
+#define TISR            0x18
+#define TIER            0x1c
+#define TWER            0x20
+#define TCLR            0x24
+#define TCRR            0x28
+#define TLDR            0x2c
+#define TTGR            0x30
+#define TWPS            0x34
+#define TMAR            0x38
+#define TCAR1           0x3c
+#define TSICR           0x40
+#define TCAR2           0x44
+#define TPIR            0x48
+#define TNIR            0x4c
+#define TCVR            0x50
+#define TOCR            0x54
+#define TOWR            0x58
+
+#define IT_MAT          1
+#define IT_OVF          2
+#define IT_TCAR         4
+#define TCLR_ST         1
+#define TCLR_AR         2
+#define TCLR_PTV(n)     ((n) << 2)
+#define TCLR_PRE        (1 << 5)
+#define TCLR_CE         (1 << 6)
+#define TSICR_SFT       2
+#define TSICR_POSTED    4
+
+/* INTC ITRn: the timer's line as the interrupt controller sees it */
+#define INTC_ITR(n)     (0x48200080 + 0x20 * (n))
+
+static uint64_t rd(QTestState *qts, uint64_t base, uint64_t reg)
+{
+    return qtest_readl(qts, base + reg);
+}
+
+static void wr(QTestState *qts, uint64_t base, uint64_t reg, uint32_t val)
+{
+    qtest_writel(qts, base + reg, val);
+}
+
+static bool gpt1_line(QTestState *qts)
+{
+    return qtest_readl(qts, INTC_ITR(1)) & (1u << (37 - 32));
+}
+
+static void test_reset_values(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    uint64_t bases[] = { GPT1, GPT3, GPT12 };
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(bases); i++) {
+        /* v1 register layout for Linux: TIDR[31:16] == 0 */
+        g_assert_cmphex(rd(qts, bases[i], TIDR) >> 16, ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TIDR), !=, 0);
+        g_assert_cmphex(rd(qts, bases[i], TIOCP_CFG), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TISTAT), ==, 1);
+        g_assert_cmphex(rd(qts, bases[i], TISR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TIER), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TCLR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TCRR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TLDR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TTGR), ==, 0xffffffff);
+        g_assert_cmphex(rd(qts, bases[i], TWPS), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TMAR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], TSICR), ==, TSICR_POSTED);
+    }
+    /* the 1-ms tick registers exist on GPTIMER1 only of these three */
+    wr(qts, GPT1, TPIR, 232000);
+    g_assert_cmphex(rd(qts, GPT1, TPIR), ==, 232000);
+    wr(qts, GPT3, TPIR, 232000);
+    g_assert_cmphex(rd(qts, GPT3, TPIR), ==, 0);
+    /* stopped: the counter does not move */
+    qtest_clock_step(qts, 1000000000);
+    g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0);
+    qtest_quit(qts);
+}
+
+/* One-shot: overflow after exactly 2^32 - TCRR ticks, then stop at 0 */
+static void test_oneshot_overflow(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    wr(qts, GPT1, TIER, IT_OVF);
+    wr(qts, GPT1, TCRR, 0xffffffff - 31);
+    wr(qts, GPT1, TCLR, TCLR_ST);
+    g_assert_cmphex(rd(qts, GPT1, TCLR), ==, TCLR_ST);
+
+    omap3_goto_before_tick(qts, 32);
+    g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0xffffffff);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_false(gpt1_line(qts));
+
+    omap3_goto_tick(qts, 32);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, IT_OVF);
+    g_assert_true(gpt1_line(qts));
+    /* the counter stays at 0 and ST clears itself */
+    g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, TCLR), ==, 0);
+    omap3_goto_tick(qts, 100);
+    g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0);
+
+    /* TISR is write-1-to-clear */
+    wr(qts, GPT1, TISR, 0);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, IT_OVF);
+    wr(qts, GPT1, TISR, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_false(gpt1_line(qts));
+    qtest_quit(qts);
+}
+
+/* TCRR reads back while counting; ST=0 freezes it; the prescaler divides */
+static void test_count_and_prescaler(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    wr(qts, GPT3, TCLR, TCLR_ST);
+    omap3_goto_tick(qts, 1000);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1000);
+    omap3_goto_tick(qts, 1500);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1500);
+
+    wr(qts, GPT3, TCLR, 0);
+    omap3_goto_tick(qts, 3000);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1500);
+
+    /* restart from the frozen value, now at 32768 / 2^(PTV+1) = 32768 / 8 */
+    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_PRE | TCLR_PTV(2));
+    omap3_goto_tick(qts, 3000 + 8 * 100 - 1);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1500 + 99);
+    omap3_goto_tick(qts, 3000 + 8 * 100);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1500 + 100);
+
+    /* writing TCRR while running loads it and counts on from there */
+    wr(qts, GPT3, TCLR, TCLR_ST);
+    wr(qts, GPT3, TCRR, 0x10000);
+    omap3_goto_tick(qts, 3000 + 8 * 100 + 5);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0x10005);
+    qtest_quit(qts);
+}
+
+/* Auto-reload: TCRR = TLDR after each overflow, every 2^32 - TLDR ticks */
+static void test_autoreload(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    wr(qts, GPT3, TIER, IT_OVF);
+    wr(qts, GPT3, TLDR, 0xffffff00);
+    wr(qts, GPT3, TTGR, 0);         /* TCRR = TLDR */
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0xffffff00);
+    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_AR);
+
+    omap3_goto_before_tick(qts, 256);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    omap3_goto_tick(qts, 256);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0xffffff00);
+    g_assert_cmphex(rd(qts, GPT3, TCLR), ==, TCLR_ST | TCLR_AR);
+    wr(qts, GPT3, TISR, IT_OVF);
+
+    omap3_goto_tick(qts, 256 + 10);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0xffffff0a);
+    omap3_goto_before_tick(qts, 512);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    omap3_goto_tick(qts, 512);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_OVF);
+    wr(qts, GPT3, TISR, IT_OVF);
+
+    /* TTGR reloads on the fly, whatever is written */
+    omap3_goto_tick(qts, 600);
+    wr(qts, GPT3, TTGR, 0x12345678);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0xffffff00);
+    omap3_goto_before_tick(qts, 600 + 256);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    omap3_goto_tick(qts, 600 + 256);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_OVF);
+    qtest_quit(qts);
+}
+
+/* Compare: MAT when the counter reaches TMAR with TCLR.CE set */
+static void test_match(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    wr(qts, GPT3, TIER, IT_MAT | IT_OVF);
+    wr(qts, GPT3, TMAR, 100);
+    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_CE);
+    omap3_goto_before_tick(qts, 100);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    omap3_goto_tick(qts, 100);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_MAT);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 100);
+    wr(qts, GPT3, TISR, IT_MAT);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+
+    /* no match without CE */
+    wr(qts, GPT3, TMAR, 200);
+    wr(qts, GPT3, TCLR, TCLR_ST);
+    omap3_goto_tick(qts, 300);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+
+    /* a disabled event does not latch in TISR (its TIER bit is clear) */
+    wr(qts, GPT3, TIER, IT_OVF);
+    wr(qts, GPT3, TMAR, 400);
+    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_CE);
+    omap3_goto_tick(qts, 500);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+
+    /* match and overflow in auto-reload: MAT comes again every period */
+    wr(qts, GPT3, TIER, IT_MAT | IT_OVF);
+    wr(qts, GPT3, TLDR, 0xfffff000);
+    wr(qts, GPT3, TMAR, 0xfffff800);
+    wr(qts, GPT3, TTGR, 1);
+    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_AR | TCLR_CE);
+    omap3_goto_tick(qts, 500 + 0x800);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_MAT);
+    omap3_goto_tick(qts, 500 + 0x1000);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_MAT | IT_OVF);
+    wr(qts, GPT3, TISR, IT_MAT | IT_OVF);
+    omap3_goto_before_tick(qts, 500 + 0x1800);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    omap3_goto_tick(qts, 500 + 0x1800);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_MAT);
+    qtest_quit(qts);
+}
+
+/*
+ * What Linux 6.1's clockevent does with GPTIMER1 (timer-ti-dm-systimer.c):
+ * setup, one-shot events, the interrupt handler, shutdown and periodic mode.
+ */
+static void test_linux_clockevent(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    uint64_t t;
+    int i;
+
+    /* dmtimer_systimer_type1_reset */
+    wr(qts, GPT1, TIOCP_CFG, 0x215);
+    wr(qts, GPT1, TSICR, TSICR_SFT | TSICR_POSTED);
+    g_assert_cmphex(rd(qts, GPT1, TISTAT) & 1, ==, 1);
+    g_assert_cmphex(rd(qts, GPT1, TSICR), ==, TSICR_POSTED);
+    wr(qts, GPT1, TIOCP_CFG, 0x215);
+    g_assert_cmphex(rd(qts, GPT1, TIOCP_CFG), ==, 0x215);
+    /* dmtimer_clkevt_init_common */
+    wr(qts, GPT1, TSICR, TSICR_POSTED);
+    wr(qts, GPT1, TIER, IT_OVF);
+    wr(qts, GPT1, TWER, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, TWER), ==, IT_OVF);
+
+    /* dmtimer_set_next_event(327): posted writes never pend */
+    t = 10;
+    omap3_goto_tick(qts, t);
+    g_assert_cmphex(rd(qts, GPT1, TWPS), ==, 0);
+    wr(qts, GPT1, TCRR, 0xffffffff - 327);
+    g_assert_cmphex(rd(qts, GPT1, TWPS), ==, 0);
+    wr(qts, GPT1, TCLR, TCLR_ST);
+    omap3_goto_before_tick(qts, t + 328);
+    g_assert_false(gpt1_line(qts));
+    omap3_goto_tick(qts, t + 328);
+    g_assert_true(gpt1_line(qts));
+    /* dmtimer_clockevent_interrupt */
+    wr(qts, GPT1, TISR, IT_OVF);
+    g_assert_false(gpt1_line(qts));
+
+    /* shutdown of a running timer: clear ST, read back, clear TISR */
+    wr(qts, GPT1, TCRR, 0xffffffff - 1000);
+    wr(qts, GPT1, TCLR, TCLR_ST);
+    g_assert_cmphex(rd(qts, GPT1, TCLR) & TCLR_ST, ==, TCLR_ST);
+    wr(qts, GPT1, TCLR, 0);
+    g_assert_cmphex(rd(qts, GPT1, TCLR), ==, 0);
+    wr(qts, GPT1, TISR, IT_OVF);
+    omap3_goto_tick(qts, t + 328 + 2000);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_false(gpt1_line(qts));
+
+    /* dmtimer_set_periodic at HZ = 250: period 0xffffffff - 131 */
+    t += 328 + 2000;
+    wr(qts, GPT1, TLDR, 0xffffffff - 131);
+    wr(qts, GPT1, TCRR, 0xffffffff - 131);
+    wr(qts, GPT1, TCLR, TCLR_AR | TCLR_ST);
+    for (i = 1; i <= 3; i++) {
+        omap3_goto_before_tick(qts, t + 132 * i);
+        g_assert_false(gpt1_line(qts));
+        omap3_goto_tick(qts, t + 132 * i);
+        g_assert_true(gpt1_line(qts));
+        wr(qts, GPT1, TISR, IT_OVF);
+    }
+    qtest_quit(qts);
+}
+
+/* TIOCP_CFG.SOFTRESET and TSICR.SFT return the timer to its reset state */
+static void test_softreset(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    wr(qts, GPT3, TIOCP_CFG, 0x215);
+    wr(qts, GPT3, TLDR, 0x1234);
+    wr(qts, GPT3, TMAR, 0x5678);
+    wr(qts, GPT3, TIER, IT_OVF);
+    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_AR);
+    wr(qts, GPT3, TSICR, 0);
+    wr(qts, GPT3, TIOCP_CFG, 2);
+    g_assert_cmphex(rd(qts, GPT3, TIOCP_CFG), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TISTAT), ==, 1);
+    g_assert_cmphex(rd(qts, GPT3, TLDR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TMAR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TIER), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TCLR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TSICR), ==, TSICR_POSTED);
+
+    /* SFT keeps the OCP configuration and takes POSTED from the write */
+    wr(qts, GPT3, TIOCP_CFG, 0x215);
+    wr(qts, GPT3, TLDR, 0x1234);
+    wr(qts, GPT3, TCLR, TCLR_ST);
+    wr(qts, GPT3, TSICR, TSICR_SFT);
+    g_assert_cmphex(rd(qts, GPT3, TSICR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TIOCP_CFG), ==, 0x215);
+    g_assert_cmphex(rd(qts, GPT3, TLDR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TCLR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0);
+    qtest_quit(qts);
+}
+
+/*
+ * The 1-ms tick of GPTIMER1 (TRM 16.2.4.2.1): with the TRM's values for
+ * 32768 Hz the periods mix 32 and 33 ticks; TOWR = 999 lets only every
+ * 1000th overflow through, which comes one second (within a tick) later.
+ */
+static void test_1ms_tick(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    wr(qts, GPT1, TPIR, 232000);
+    wr(qts, GPT1, TNIR, (uint32_t)-768000);
+    wr(qts, GPT1, TLDR, 0xffffffe0);
+    wr(qts, GPT1, TTGR, 0);
+    wr(qts, GPT1, TOWR, 999);
+    wr(qts, GPT1, TIER, IT_OVF);
+    wr(qts, GPT1, TCLR, TCLR_ST | TCLR_AR);
+
+    /* the first overflows: 32, 65, 98, 130 ticks */
+    omap3_goto_tick(qts, 130);
+    g_assert_cmphex(rd(qts, GPT1, TOCR), ==, 4);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+
+    omap3_goto_before_tick(qts, 32767);
+    g_assert_cmphex(rd(qts, GPT1, TOCR), ==, 999);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    omap3_goto_tick(qts, 32767);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, TOCR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, TCVR), ==, 0);
+    wr(qts, GPT1, TISR, IT_OVF);
+    /* and the next 1000 periods add up to 32768 ticks */
+    omap3_goto_before_tick(qts, 32767 + 32768);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    omap3_goto_tick(qts, 32767 + 32768);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, IT_OVF);
+    qtest_quit(qts);
+}
+
+/* The PRCM's clksel input: sys_clk (26 MHz) instead of 32 kHz, count kept */
+static void test_clksel(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    wr(qts, GPT3, TCLR, TCLR_ST);
+    omap3_goto_tick(qts, 100);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 100);
+
+    qtest_set_irq_in(qts, "/machine/soc/gpt3", "clksel", 0, 1);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 100);
+    /* 10 us at 26 MHz */
+    qtest_clock_step(qts, 10000);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 100 + 260);
+    /* an overflow interrupt at sys_clk rate */
+    wr(qts, GPT3, TIER, IT_OVF);
+    wr(qts, GPT3, TCRR, 0xffffffff - 2599);
+    qtest_clock_step(qts, 99999);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_OVF);
+    g_assert_true(qtest_readl(qts, INTC_ITR(1)) & (1u << (39 - 32)));
+
+    /* one-shot: stopped at 0; back to 32 kHz, one tick is 30.5 us again */
+    g_assert_cmphex(rd(qts, GPT3, TCLR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0);
+    wr(qts, GPT3, TCLR, TCLR_ST);
+    qtest_set_irq_in(qts, "/machine/soc/gpt3", "clksel", 0, 0);
+    qtest_clock_step(qts, omap3_tick_time(3) - 1);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 2);
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 3);
+    qtest_quit(qts);
+}
+
+/* vmstate: a running one-shot still fires at its tick after migration */
+static void test_migration(void)
+{
+    QTestState *src = qtest_init("-M gta04"), *dst;
+
+    wr(src, GPT1, TIER, IT_OVF);
+    wr(src, GPT1, TCRR, 0xffffffff - 999);
+    wr(src, GPT1, TCLR, TCLR_ST);
+    omap3_goto_tick(src, 400);
+    g_assert_cmphex(rd(src, GPT1, TCRR), ==, 0xffffffff - 999 + 400);
+
+    dst = omap3_migrate_with_clock(src, "-M gta04");
+    g_assert_cmphex(rd(dst, GPT1, TCRR), ==, 0xffffffff - 999 + 400);
+    g_assert_cmphex(rd(dst, GPT1, TCLR), ==, TCLR_ST);
+    omap3_goto_before_tick(dst, 1000);
+    g_assert_cmphex(rd(dst, GPT1, TISR), ==, 0);
+    omap3_goto_tick(dst, 1000);
+    g_assert_cmphex(rd(dst, GPT1, TISR), ==, IT_OVF);
+    g_assert_true(gpt1_line(dst));
+    qtest_quit(dst);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+
+    qtest_add_func("omap3-gptimer/reset-values", test_reset_values);
+    qtest_add_func("omap3-gptimer/oneshot-overflow", test_oneshot_overflow);
+    qtest_add_func("omap3-gptimer/count-and-prescaler",
+                   test_count_and_prescaler);
+    qtest_add_func("omap3-gptimer/autoreload", test_autoreload);
+    qtest_add_func("omap3-gptimer/match", test_match);
+    qtest_add_func("omap3-gptimer/linux-clockevent", test_linux_clockevent);
+    qtest_add_func("omap3-gptimer/softreset", test_softreset);
+    qtest_add_func("omap3-gptimer/1ms-tick", test_1ms_tick);
+    qtest_add_func("omap3-gptimer/clksel", test_clksel);
+    qtest_add_func("omap3-gptimer/migration", test_migration);
+
+    return g_test_run();
+}
