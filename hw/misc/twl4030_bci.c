@@ -1,0 +1,562 @@
+/*
+ * TI TWL4030 (TPS65950) battery charger interface (BCI):
+ * MAIN_CHARGE 0x4A:0x74-0xA9 and PRECHARGE 0x4A:0xAA-0xB8
+ *
+ * Register names and bits follow the TPS65950 TRM as used by
+ * drivers/power/supply/twl4030_charger.c.  What is modelled:
+ *
+ *  - BCIMDKEY: the mode keys 0x25..0x2A (EKEY1..EKEY6) select BCIMDEN:
+ *    0x25 AC linear, 0x26 USB linear, 0x27 AC constant voltage, 0x28 AC
+ *    auto, 0x29 USB auto, 0x2A off (the values are those of qemu-linaro's
+ *    TPS65950 model; Linux uses 0x26 "linear charge, USB path" and 0x2A
+ *    "off mode").  BCIMDEN bit 0 = USB path, bit 1 = AC path.  Other key
+ *    values are ignored.
+ *  - The main charge FSM, simplified to the states Linux tells apart
+ *    (BCIMSTATEC[3:0]): 0x0 no charging device, 0x1 off (a charger is
+ *    present but charging is disabled), 0x2 quick charge 1 (charging),
+ *    0xB charge complete 1 (battery at 4.2 V or more).  A source charges
+ *    when it is present and enabled, either automatically (PM_MASTER
+ *    BOOT_BCI BCIAUTOUSB / BCIAUTOAC, inputs from the power module) or by
+ *    the BCIMDEN path bit.  BCIMSTATEC bit 4 = USB charger present (the
+ *    VBUS comparator's "vbus-present", so it drops when VUSB3V1 goes off),
+ *    bit 5 = AC charger present.
+ *  - Interrupts: every change of BCIMSTATEC is an "FSM state change",
+ *    which twl4030_charger.c takes from ICHGLOW (BCIISR1A bit 3, "Battery
+ *    cc. low / FSM state change"): we pulse that source (1 then 0), so the
+ *    BCI SIH latches it on the edge its EDR selects.  This is the
+ *    interrupt of the seed article ("running on battery again now") when
+ *    VUSB3V1 and with it vbus-present go away.  Level sources (our
+ *    thresholds): ICHGEOC = charge complete, TBATOR1 = battery below
+ *    0 degC, TBATOR2 = above 45 degC, BATSTS = no battery (below 2.5 V),
+ *    VBATLVL = below 3.0 V, VBATOV = above 4.5 V.  WOVF, TMOVF, ICHGHIGH,
+ *    VBUSOV and ACCHGOV never assert (no watchdog/timers, ideal 5 V).
+ *  - ADC results (10 bit, LSB at the lower address, the 2 MSBs in bits
+ *    1:0 of the next register), computed when read, with the scales of
+ *    twl4030_charger.c / twl4030-madc.c: BCIVBAT (ADCIN12, 6 V full
+ *    scale), BCITBAT (ADCIN1, NTC), BCIICHG (charge current, the
+ *    regval2ua() scale with CGAIN; the current is the BCIIREF limit while
+ *    charging), BCIVAC (9.775 mV/step), BCIVBUS (6.843 mV/step, 0 while the
+ *    comparator sees no VBUS).
+ *  - BCIMFKEY: one key unlocks one write of the monitoring function
+ *    registers: MFKEY1..4 = 0x57 0x73 0x9C 0x3E for BCIMFEN1..4, MFKEY5..13
+ *    = 0xD2 0x7F 0x6D 0xEA 0xC4 0xBC 0xC3 0xF4 0xE7 for BCIMFTH1..9, and
+ *    0xE7 for BCIIREF1/2 (0x9C, 0xF4 and 0xE7 are what Linux uses; the
+ *    others are from the TRM key table as we remember it).  Any write to
+ *    a protected register consumes the key; without the right key the
+ *    write is ignored.
+ *  - The PRECHARGE block and the other registers are storage.
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qapi/visitor.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "hw/irq.h"
+#include "hw/qdev-core.h"
+#include "hw/registerfields.h"
+#include "hw/misc/twl4030_bci.h"
+#include "hw/misc/twl4030_madc.h"
+#include "migration/vmstate.h"
+#include "trace.h"
+
+REG8(BCIMDEN, 0x74)
+    FIELD(BCIMDEN, USB, 0, 1)
+    FIELD(BCIMDEN, AC, 1, 1)
+REG8(BCIMDKEY, 0x75)
+REG8(BCIMSTATEC, 0x76)
+    FIELD(BCIMSTATEC, STATE, 0, 4)
+    FIELD(BCIMSTATEC, USB, 4, 1)
+    FIELD(BCIMSTATEC, AC, 5, 1)
+REG8(BCIMSTATEP, 0x77)
+REG8(BCIVBAT1, 0x78)
+REG8(BCIVBAT2, 0x79)
+REG8(BCITBAT1, 0x7a)
+REG8(BCITBAT2, 0x7b)
+REG8(BCIICHG1, 0x7c)
+REG8(BCIICHG2, 0x7d)
+REG8(BCIVAC1, 0x7e)
+REG8(BCIVAC2, 0x7f)
+REG8(BCIVBUS1, 0x80)
+REG8(BCIVBUS2, 0x81)
+REG8(BCIMFSTS2, 0x82)
+REG8(BCIMFSTS3, 0x83)
+REG8(BCIMFSTS4, 0x84)
+REG8(BCIMFKEY, 0x85)
+REG8(BCIMFEN1, 0x86)
+REG8(BCIMFEN4, 0x89)
+REG8(BCIMFTH1, 0x8a)
+REG8(BCIMFTH9, 0x92)
+REG8(BCICTL1, 0x97)
+    FIELD(BCICTL1, CGAIN, 5, 1)
+REG8(BCICTL2, 0x98)
+    FIELD(BCICTL2, ITHSENS, 0, 3)
+REG8(BCIIREF1, 0x9b)
+REG8(BCIIREF2, 0x9c)
+REG8(BCIMNTEST3, 0xa9)
+
+#define BCI(abs)    ((abs) - TWL4030_BCI_BASE)
+
+/* FSM states (BCIMSTATEC[3:0]) */
+#define FSM_NO_CHARGING_DEV     0x0
+#define FSM_OFF                 0x1
+#define FSM_QUICK1              0x2
+#define FSM_COMPLETE1           0xb
+
+#define BATTERY_FULL_MV         4200
+#define BATTERY_ABSENT_MV       2500
+#define BATTERY_LOW_MV          3000
+#define BATTERY_OV_MV           4500
+#define CHARGER_MV              5000
+
+/* BCIMFKEY values unlocking one write of BCIMFEN1..4, BCIMFTH1..9 */
+static const uint8_t mf_keys[] = {
+    0x57, 0x73, 0x9c, 0x3e,
+    0xd2, 0x7f, 0x6d, 0xea, 0xc4, 0xbc, 0xc3, 0xf4, 0xe7,
+};
+#define IREF_KEY    0xe7
+
+/* Reset values other than 0 (TPS65950 reset table via qemu-linaro) */
+static const struct {
+    uint8_t reg;
+    uint8_t value;
+} bci_reset[] = {
+    { 0x84, 0x20 }, { 0x89, 0x68 },
+    { 0x8a, 0x9b }, { 0x8b, 0x86 }, { 0x8c, 0x48 }, { 0x8d, 0x2a },
+    { 0x8e, 0x07 }, { 0x8f, 0x28 }, { 0x90, 0x09 }, { 0x91, 0x69 },
+    { 0x92, 0x90 }, { 0x94, 0x2a }, { 0x96, 0x02 }, { 0x98, 0x10 },
+    { 0x99, 0xcd }, { 0x9a, 0x02 }, { 0x9b, 0x68 }, { 0x9c, 0x03 },
+    { 0xac, 0x70 },
+};
+
+static uint8_t bci_reg(TWL4030BCI *s, uint8_t reg)
+{
+    return s->regs[BCI(reg)];
+}
+
+bool twl4030_bci_cgain(TWL4030BCI *s)
+{
+    return FIELD_EX8(bci_reg(s, A_BCICTL1), BCICTL1, CGAIN);
+}
+
+uint8_t twl4030_bci_ithsens(TWL4030BCI *s)
+{
+    return FIELD_EX8(bci_reg(s, A_BCICTL2), BCICTL2, ITHSENS);
+}
+
+/* twl4030_charger.c regval2ua() and its inverse */
+static int bci_code_to_ua(int code, bool cgain)
+{
+    return (code * 16618 - 8500 * 1000) / (cgain ? 5 : 10);
+}
+
+static int bci_ua_to_code(int ua, bool cgain)
+{
+    int code = (ua * (cgain ? 5 : 10) + 8500 * 1000 + 16618 / 2) / 16618;
+
+    return MIN(MAX(code, 0), 0x3ff);
+}
+
+static uint8_t bci_mdkey_to_mden(uint8_t key, bool *valid)
+{
+    *valid = true;
+    switch (key) {
+    case 0x25:
+        return 0x12;
+    case 0x26:
+        return 0x11;
+    case 0x27:
+        return 0x0a;
+    case 0x28:
+        return 0x06;
+    case 0x29:
+        return 0x05;
+    case 0x2a:
+        return 0x00;
+    default:
+        *valid = false;
+        return 0;
+    }
+}
+
+static bool bci_usb_charging(TWL4030BCI *s)
+{
+    return s->vbus_present &&
+           (s->auto_usb || FIELD_EX8(bci_reg(s, A_BCIMDEN), BCIMDEN, USB));
+}
+
+static bool bci_ac_charging(TWL4030BCI *s)
+{
+    return s->ac &&
+           (s->auto_ac || FIELD_EX8(bci_reg(s, A_BCIMDEN), BCIMDEN, AC));
+}
+
+static bool bci_charging(TWL4030BCI *s)
+{
+    return bci_usb_charging(s) || bci_ac_charging(s);
+}
+
+int twl4030_bci_charge_current_ua(TWL4030BCI *s)
+{
+    int iref = bci_reg(s, A_BCIIREF1) | (bci_reg(s, A_BCIIREF2) & 3) << 8;
+
+    if (!bci_charging(s) || s->battery_mv >= BATTERY_FULL_MV) {
+        return 0;
+    }
+    return MAX(bci_code_to_ua(iref, twl4030_bci_cgain(s)), 0);
+}
+
+static uint8_t bci_compute_mstatec(TWL4030BCI *s)
+{
+    uint8_t state;
+
+    if (!s->vbus_present && !s->ac) {
+        state = FSM_NO_CHARGING_DEV;
+    } else if (!bci_charging(s)) {
+        state = FSM_OFF;
+    } else if (s->battery_mv >= BATTERY_FULL_MV) {
+        state = FSM_COMPLETE1;
+    } else {
+        state = FSM_QUICK1;
+    }
+    state = FIELD_DP8(state, BCIMSTATEC, USB, s->vbus_present);
+    return FIELD_DP8(state, BCIMSTATEC, AC, s->ac);
+}
+
+/* The SIH keeps our source levels across reset: send changes only */
+static void bci_set_source(TWL4030BCI *s, int n, bool level)
+{
+    if (level != s->source[n]) {
+        trace_twl4030_bci_source(n, level);
+        s->source[n] = level;
+        qemu_set_irq(s->irq[n], level);
+    }
+}
+
+/*
+ * Recompute the FSM and the interrupt sources.  A reset (reset true) does
+ * not count as an FSM change event.
+ */
+static void bci_update(TWL4030BCI *s, bool reset)
+{
+    uint8_t mstatec = bci_compute_mstatec(s);
+    int temp = s->battery_temp;
+
+    if (mstatec != s->mstatec) {
+        trace_twl4030_bci_fsm(s->mstatec, mstatec);
+        s->mstatec = mstatec;
+        if (!reset) {
+            trace_twl4030_bci_source(TWL4030_BCI_SRC_ICHGLOW, 1);
+            qemu_irq_pulse(s->irq[TWL4030_BCI_SRC_ICHGLOW]);
+        }
+    }
+    bci_set_source(s, TWL4030_BCI_SRC_WOVF, false);
+    bci_set_source(s, TWL4030_BCI_SRC_TMOVF, false);
+    bci_set_source(s, TWL4030_BCI_SRC_ICHGHIGH, false);
+    bci_set_source(s, TWL4030_BCI_SRC_ICHGLOW, false);
+    bci_set_source(s, TWL4030_BCI_SRC_ICHGEOC,
+                   FIELD_EX8(mstatec, BCIMSTATEC, STATE) == FSM_COMPLETE1);
+    bci_set_source(s, TWL4030_BCI_SRC_TBATOR2, temp > 450);
+    bci_set_source(s, TWL4030_BCI_SRC_TBATOR1, temp < 0);
+    bci_set_source(s, TWL4030_BCI_SRC_BATSTS,
+                   s->battery_mv < BATTERY_ABSENT_MV);
+    bci_set_source(s, TWL4030_BCI_SRC_VBATLVL,
+                   s->battery_mv < BATTERY_LOW_MV);
+    bci_set_source(s, TWL4030_BCI_SRC_VBATOV,
+                   s->battery_mv > BATTERY_OV_MV);
+    bci_set_source(s, TWL4030_BCI_SRC_VBUSOV, false);
+    bci_set_source(s, TWL4030_BCI_SRC_ACCHGOV, false);
+}
+
+void twl4030_bci_set_battery(TWL4030BCI *s, uint32_t mv, int32_t ddegc)
+{
+    s->battery_mv = mv;
+    s->battery_temp = ddegc;
+    bci_update(s, false);
+}
+
+/* The 10-bit value behind an ADC register pair */
+static uint16_t bci_adc_code(TWL4030BCI *s, uint8_t lsb_reg)
+{
+    switch (lsb_reg) {
+    case A_BCIVBAT1:        /* ADCIN12: VBAT / 4 on a 1.5 V scale */
+        return MIN(s->battery_mv * 1023 / 6000, 1023);
+    case A_BCITBAT1:
+        return twl4030_madc_btemp_code(s->battery_temp,
+                                       twl4030_bci_ithsens(s));
+    case A_BCIICHG1:
+        return bci_ua_to_code(twl4030_bci_charge_current_ua(s),
+                              twl4030_bci_cgain(s));
+    case A_BCIVAC1:
+        return s->ac ? CHARGER_MV * 1000 / 9775 : 0;
+    case A_BCIVBUS1:
+        return s->vbus_present ? CHARGER_MV * 1000 / 6843 : 0;
+    default:
+        return 0;
+    }
+}
+
+/* The key a protected register needs, or 0 */
+static uint8_t bci_needed_key(uint8_t reg)
+{
+    if (reg >= A_BCIMFEN1 && reg <= A_BCIMFTH9) {
+        return mf_keys[reg - A_BCIMFEN1];
+    }
+    if (reg == A_BCIIREF1 || reg == A_BCIIREF2) {
+        return IREF_KEY;
+    }
+    return 0;
+}
+
+static uint8_t twl4030_bci_read(TWL4030Module *m, uint8_t addr, uint8_t reg)
+{
+    TWL4030BCI *s = TWL4030_BCI(m);
+
+    if (reg < TWL4030_BCI_BASE || reg >= TWL4030_BCI_BASE + TWL4030_BCI_SIZE) {
+        qemu_log_mask(LOG_GUEST_ERROR, "twl4030-bci: read of 0x%02x:0x%02x "
+                      "outside the BCI\n", addr, reg);
+        return 0;
+    }
+    switch (reg) {
+    case A_BCIMSTATEC:
+        return s->mstatec;
+    case A_BCIVBAT1 ... A_BCIVBUS2:
+        if ((reg - A_BCIVBAT1) & 1) {
+            return bci_adc_code(s, reg - 1) >> 8;
+        }
+        return bci_adc_code(s, reg) & 0xff;
+    default:
+        return s->regs[BCI(reg)];
+    }
+}
+
+static void twl4030_bci_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
+                              uint8_t value)
+{
+    TWL4030BCI *s = TWL4030_BCI(m);
+    uint8_t key;
+    bool valid;
+
+    if (reg < TWL4030_BCI_BASE || reg >= TWL4030_BCI_BASE + TWL4030_BCI_SIZE) {
+        qemu_log_mask(LOG_GUEST_ERROR, "twl4030-bci: write of 0x%02x:0x%02x "
+                      "outside the BCI\n", addr, reg);
+        return;
+    }
+    trace_twl4030_bci_write(reg, value);
+    switch (reg) {
+    case A_BCIMDKEY:
+        s->regs[BCI(reg)] = value;
+        value = bci_mdkey_to_mden(value, &valid);
+        if (!valid) {
+            qemu_log_mask(LOG_GUEST_ERROR, "twl4030-bci: BCIMDKEY 0x%02x "
+                          "is no mode key\n", s->regs[BCI(reg)]);
+            return;
+        }
+        s->regs[BCI(A_BCIMDEN)] = value;
+        bci_update(s, false);
+        return;
+    case A_BCIMDEN:
+    case A_BCIMSTATEC:
+    case A_BCIMSTATEP:
+    case A_BCIVBAT1 ... A_BCIMFSTS3:
+        qemu_log_mask(LOG_GUEST_ERROR, "twl4030-bci: write 0x%02x to "
+                      "read-only register 0x%02x\n", value, reg);
+        return;
+    case A_BCIMFKEY:
+        s->regs[BCI(reg)] = value;
+        s->mfkey = value;
+        return;
+    case A_BCIIREF1:
+    case A_BCIIREF2:
+    case A_BCIMFEN1 ... A_BCIMFTH9:
+        key = bci_needed_key(reg);
+        if (s->mfkey != key) {
+            qemu_log_mask(LOG_GUEST_ERROR, "twl4030-bci: write 0x%02x to "
+                          "0x%02x without BCIMFKEY 0x%02x: ignored\n",
+                          value, reg, key);
+        } else {
+            s->regs[BCI(reg)] = reg == A_BCIIREF2 ? value & 3 : value;
+        }
+        s->mfkey = 0;
+        bci_update(s, false);
+        return;
+    default:
+        s->regs[BCI(reg)] = value;
+        return;
+    }
+}
+
+static void twl4030_bci_get_battery_mv(Object *obj, Visitor *v,
+                                       const char *name, void *opaque,
+                                       Error **errp)
+{
+    TWL4030BCI *s = TWL4030_BCI(obj);
+
+    visit_type_uint32(v, name, &s->battery_mv, errp);
+}
+
+static void twl4030_bci_set_battery_mv(Object *obj, Visitor *v,
+                                       const char *name, void *opaque,
+                                       Error **errp)
+{
+    TWL4030BCI *s = TWL4030_BCI(obj);
+    uint32_t mv;
+
+    if (visit_type_uint32(v, name, &mv, errp)) {
+        twl4030_bci_set_battery(s, mv, s->battery_temp);
+    }
+}
+
+static void twl4030_bci_get_battery_temp(Object *obj, Visitor *v,
+                                         const char *name, void *opaque,
+                                         Error **errp)
+{
+    TWL4030BCI *s = TWL4030_BCI(obj);
+
+    visit_type_int32(v, name, &s->battery_temp, errp);
+}
+
+static void twl4030_bci_set_battery_temp(Object *obj, Visitor *v,
+                                         const char *name, void *opaque,
+                                         Error **errp)
+{
+    TWL4030BCI *s = TWL4030_BCI(obj);
+    int32_t ddegc;
+
+    if (visit_type_int32(v, name, &ddegc, errp)) {
+        twl4030_bci_set_battery(s, s->battery_mv, ddegc);
+    }
+}
+
+static void twl4030_bci_set_vbus_present(void *opaque, int n, int level)
+{
+    TWL4030BCI *s = TWL4030_BCI(opaque);
+
+    s->vbus_present = level;
+    bci_update(s, false);
+}
+
+static void twl4030_bci_set_ac(void *opaque, int n, int level)
+{
+    TWL4030BCI *s = TWL4030_BCI(opaque);
+
+    s->ac = level;
+    bci_update(s, false);
+}
+
+static void twl4030_bci_set_auto_ac(void *opaque, int n, int level)
+{
+    TWL4030BCI *s = TWL4030_BCI(opaque);
+
+    s->auto_ac = level;
+    bci_update(s, false);
+}
+
+static void twl4030_bci_set_auto_usb(void *opaque, int n, int level)
+{
+    TWL4030BCI *s = TWL4030_BCI(opaque);
+
+    s->auto_usb = level;
+    bci_update(s, false);
+}
+
+static void twl4030_bci_reset_hold(Object *obj)
+{
+    TWL4030BCI *s = TWL4030_BCI(obj);
+    int i;
+
+    memset(s->regs, 0, sizeof(s->regs));
+    for (i = 0; i < ARRAY_SIZE(bci_reset); i++) {
+        s->regs[BCI(bci_reset[i].reg)] = bci_reset[i].value;
+    }
+    s->mfkey = 0;
+    /* Inputs keep their levels; outputs follow them */
+    bci_update(s, true);
+}
+
+static void twl4030_bci_init(Object *obj)
+{
+    TWL4030BCI *s = TWL4030_BCI(obj);
+    TWL4030Module *m = TWL4030_MODULE(obj);
+    DeviceState *dev = DEVICE(obj);
+
+    twl4030_module_add_window(m, TWL4030_ADDR_AUX, TWL4030_BCI_BASE,
+                              A_BCIMNTEST3);
+    twl4030_module_add_window(m, TWL4030_ADDR_AUX, A_BCIMNTEST3 + 1,
+                              TWL4030_BCI_BASE + TWL4030_BCI_SIZE - 1);
+    qdev_init_gpio_in_named(dev, twl4030_bci_set_vbus_present,
+                            "vbus-present", 1);
+    qdev_init_gpio_in_named(dev, twl4030_bci_set_ac, "ac", 1);
+    qdev_init_gpio_in_named(dev, twl4030_bci_set_auto_ac, "bciautoac", 1);
+    qdev_init_gpio_in_named(dev, twl4030_bci_set_auto_usb, "bciautousb", 1);
+    qdev_init_gpio_out_named(dev, s->irq, "sih",
+                             TWL4030_BCI_NUM_SOURCES);
+
+    /* Input defaults: BOOT_BCI reset value, the chip's property defaults */
+    s->auto_ac = true;
+    s->auto_usb = false;
+    s->battery_mv = 3800;
+    s->battery_temp = 250;
+}
+
+static const VMStateDescription vmstate_twl4030_bci = {
+    .name = TYPE_TWL4030_BCI,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(regs, TWL4030BCI, TWL4030_BCI_SIZE),
+        VMSTATE_UINT8(mfkey, TWL4030BCI),
+        VMSTATE_UINT8(mstatec, TWL4030BCI),
+        VMSTATE_BOOL_ARRAY(source, TWL4030BCI, TWL4030_BCI_NUM_SOURCES),
+        VMSTATE_BOOL(vbus_present, TWL4030BCI),
+        VMSTATE_BOOL(ac, TWL4030BCI),
+        VMSTATE_BOOL(auto_ac, TWL4030BCI),
+        VMSTATE_BOOL(auto_usb, TWL4030BCI),
+        VMSTATE_UINT32(battery_mv, TWL4030BCI),
+        VMSTATE_INT32(battery_temp, TWL4030BCI),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static void twl4030_bci_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+    TWL4030ModuleClass *mc = TWL4030_MODULE_CLASS(klass);
+
+    dc->desc = "TWL4030 battery charger interface";
+    dc->vmsd = &vmstate_twl4030_bci;
+    rc->phases.hold = twl4030_bci_reset_hold;
+    mc->read = twl4030_bci_read;
+    mc->write = twl4030_bci_write;
+
+    object_class_property_add(klass, "battery-mv", "uint32",
+                              twl4030_bci_get_battery_mv,
+                              twl4030_bci_set_battery_mv, NULL, NULL);
+    object_class_property_set_description(klass, "battery-mv",
+                                          "battery voltage in mV");
+    object_class_property_add(klass, "battery-temp", "int32",
+                              twl4030_bci_get_battery_temp,
+                              twl4030_bci_set_battery_temp, NULL, NULL);
+    object_class_property_set_description(klass, "battery-temp",
+                                          "battery temperature in 0.1 degC");
+}
+
+static const TypeInfo twl4030_bci_info = {
+    .name = TYPE_TWL4030_BCI,
+    .parent = TYPE_TWL4030_MODULE,
+    .instance_size = sizeof(TWL4030BCI),
+    .instance_init = twl4030_bci_init,
+    .class_init = twl4030_bci_class_init,
+};
+
+static void twl4030_bci_register_types(void)
+{
+    type_register_static(&twl4030_bci_info);
+}
+
+type_init(twl4030_bci_register_types)
