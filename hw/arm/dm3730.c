@@ -313,10 +313,22 @@ static bool dm3730_i2c_realize(DM3730State *s, Error **errp)
 /* PRCM, control module, memory controllers, interconnect: DM37x TRM table 2-3/2-4 */
 #define DM3730_CM_BASE          0x48004000
 #define DM3730_PRM_BASE         0x48306000
+#define DM3730_SCM_BASE         0x48002000
+#define DM3730_SCM_ID_BASE      0x4830a000
+
+/*
+ * Pads whose I/O wake-up the SCM can latch ("pad-wakeup" inputs 0, 1):
+ * CONTROL_PADCONF_SYS_NIRQ (the TWL4030 INT1) and UART3_RX_IRRX (the
+ * console's RX wake irq in the GTA04 DT).
+ * TODO: drive them: the sys_nirq pin (interrupt section) and UART3 RX
+ * activity (UART section) are not routed to the pads yet.
+ */
+static const uint32_t dm3730_wakeup_pads[] = { 0x1e0, 0x19e };
 
 static void dm3730_prcm_scm_mem_init(DM3730State *s)
 {
     object_initialize_child(OBJECT(s), "prcm", &s->prcm, TYPE_OMAP3_PRCM);
+    object_initialize_child(OBJECT(s), "scm", &s->scm, TYPE_OMAP3_SCM);
 }
 
 static bool dm3730_prcm_scm_mem_realize(DM3730State *s, Error **errp)
@@ -334,6 +346,27 @@ static bool dm3730_prcm_scm_mem_realize(DM3730State *s, Error **errp)
         qdev_connect_gpio_out_named(DEVICE(sbd), OMAP3_PRCM_GPT_CLKSEL, i,
                                     dm3730_gpt_clksel(s, i + 1));
     }
+
+    sbd = SYS_BUS_DEVICE(&s->scm);
+    qdev_prop_set_uint32(DEVICE(sbd), "len-wakeup-pads",
+                         ARRAY_SIZE(dm3730_wakeup_pads));
+    for (i = 0; i < ARRAY_SIZE(dm3730_wakeup_pads); i++) {
+        g_autofree char *prop = g_strdup_printf("wakeup-pads[%d]", i);
+
+        qdev_prop_set_uint32(DEVICE(sbd), prop, dm3730_wakeup_pads[i]);
+    }
+    if (!sysbus_realize(sbd, errp)) {
+        return false;
+    }
+    sysbus_mmio_map(sbd, OMAP3_SCM_MMIO_SCM, DM3730_SCM_BASE);
+    sysbus_mmio_map(sbd, OMAP3_SCM_MMIO_ID, DM3730_SCM_ID_BASE);
+    /* the I/O wake-up daisy chain between the pads and the PRM */
+    qdev_connect_gpio_out_named(DEVICE(&s->prcm), OMAP3_PRCM_IO_CHAIN, 0,
+                                qdev_get_gpio_in_named(DEVICE(sbd),
+                                                       OMAP3_SCM_IO_CHAIN, 0));
+    qdev_connect_gpio_out_named(DEVICE(sbd), OMAP3_SCM_IO_WAKEUP, 0,
+                                qdev_get_gpio_in_named(DEVICE(&s->prcm),
+                                                       OMAP3_PRCM_IO_WAKEUP, 0));
     return true;
 }
 

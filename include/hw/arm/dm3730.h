@@ -17,6 +17,7 @@
 #include "hw/i2c/omap3_i2c.h"
 #include "hw/intc/omap3_intc.h"
 #include "hw/misc/omap3_prcm.h"
+#include "hw/misc/omap3_scm.h"
 #include "hw/timer/omap3_gptimer.h"
 #include "hw/timer/omap3_synctimer.h"
 #include "hw/watchdog/omap3_wdt.h"
@@ -87,6 +88,7 @@ struct DM3730State {
 
     /* PRCM, control module, memory controllers, interconnect */
     OMAP3PRCMState prcm;
+    OMAP3SCMState scm;
 
     /* UARTs and GPIO */
     OMAP3UARTState uart[DM3730_NUM_UART];     /* uart[0] = UART1 */
