@@ -620,7 +620,9 @@ static void gpt_reset_enter(Object *obj, ResetType type)
     OMAP3GPTimerState *s = OMAP3_GPTIMER(obj);
 
     gpt_reset_registers(s);
-    timer_del(s->timer);
+    if (s->timer) {
+        timer_del(s->timer);
+    }
 }
 
 static void gpt_reset_hold(Object *obj)

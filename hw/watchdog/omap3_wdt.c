@@ -154,6 +154,9 @@ static void wdt_schedule(OMAP3WDTState *s)
 {
     uint64_t next;
 
+    if (!s->timer) {
+        return;     /* reset before realize */
+    }
     if (!s->running ||
         (!s->reset_on_expiry && !(s->wier & R_WIER_OVF_IT_ENA_MASK))) {
         timer_del(s->timer);
