@@ -72,6 +72,7 @@ static const struct {
     hwaddr base;
     hwaddr size;
     uint32_t rev, sysc, syss;
+    bool omap4_sysc;    /* "ti,sysc-omap4": SOFTRESET is bit 0 */
 } dm3730_ocp_only[] = {
     /* L4-Core */
     { "dsi",            0x4804fc00, 0x400,  0x000, 0x010, 0x014 },
@@ -108,7 +109,8 @@ static const struct {
     { "mcbsp4",         0x49026000, 0x1000, NONE,  0x08c, NONE  },
     { "mcbsp2-sidetone", 0x49028000, 0x1000, NONE, 0x010, NONE  },
     { "mcbsp3-sidetone", 0x4902a000, 0x1000, NONE, 0x010, NONE  },
-    /* IVA2.2 subsystem */
+    /* L3 targets */
+    { "sgx",            0x50000000, 0x10000, 0xfe00, 0xfe10, NONE, true },
     { "mmu-iva",        0x5d000000, 0x1000, 0x000, 0x010, 0x014 },
 };
 #undef NONE
@@ -523,7 +525,8 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
         omap3_create_unimp_ip(dm3730_ocp_only[i].name, dm3730_ocp_only[i].base,
                               dm3730_ocp_only[i].size, dm3730_ocp_only[i].rev,
                               0, dm3730_ocp_only[i].sysc,
-                              dm3730_ocp_only[i].syss);
+                              dm3730_ocp_only[i].syss,
+                              dm3730_ocp_only[i].omap4_sysc);
     }
 
     /* Everything not modelled */

@@ -25,8 +25,10 @@
 #include "migration/vmstate.h"
 #include "trace.h"
 
-#define SYSCONFIG_SOFTRESET     (1 << 1)
-#define SYSSTATUS_RESETDONE     (1 << 0)
+/* SYSCONFIG.SOFTRESET: bit 1 on OMAP2-type sockets, bit 0 on OMAP4-type (SGX) */
+#define SYSCONFIG_SOFTRESET_OMAP2   (1 << 1)
+#define SYSCONFIG_SOFTRESET_OMAP4   (1 << 0)
+#define SYSSTATUS_RESETDONE         (1 << 0)
 
 static uint64_t omap3_unimp_ip_read(void *opaque, hwaddr offset, unsigned size)
 {
@@ -53,7 +55,8 @@ static void omap3_unimp_ip_write(void *opaque, hwaddr offset,
     OMAP3UnimpIPState *s = opaque;
 
     if (offset == s->sysc_offset) {
-        if (value & SYSCONFIG_SOFTRESET) {
+        if (value & (s->omap4_sysc ? SYSCONFIG_SOFTRESET_OMAP4
+                                   : SYSCONFIG_SOFTRESET_OMAP2)) {
             /* The reset completes at once; SOFTRESET reads back 0 */
             trace_omap3_unimp_ip_softreset(s->name);
             s->sysconfig = 0;
@@ -117,6 +120,7 @@ static Property omap3_unimp_ip_properties[] = {
     DEFINE_PROP_UINT32("revision", OMAP3UnimpIPState, revision, 0),
     DEFINE_PROP_UINT32("sysc-offset", OMAP3UnimpIPState, sysc_offset, 0x10),
     DEFINE_PROP_UINT32("syss-offset", OMAP3UnimpIPState, syss_offset, 0x14),
+    DEFINE_PROP_BOOL("omap4-sysc", OMAP3UnimpIPState, omap4_sysc, false),
     DEFINE_PROP_END_OF_LIST(),
 };
 
@@ -146,10 +150,12 @@ type_init(omap3_unimp_ip_register_types)
 
 DeviceState *omap3_create_unimp_ip(const char *name, hwaddr base, hwaddr size,
                                    uint32_t rev_offset, uint32_t revision,
-                                   uint32_t sysc_offset, uint32_t syss_offset)
+                                   uint32_t sysc_offset, uint32_t syss_offset,
+                                   bool omap4_sysc)
 {
     DeviceState *dev = qdev_new(TYPE_OMAP3_UNIMP_IP);
 
+    qdev_prop_set_bit(dev, "omap4-sysc", omap4_sysc);
     qdev_prop_set_string(dev, "name", name);
     qdev_prop_set_uint64(dev, "size", size);
     qdev_prop_set_uint32(dev, "rev-offset", rev_offset);

@@ -32,11 +32,13 @@ struct OMAP3UnimpIPState {
     uint32_t revision;
     uint32_t sysc_offset;
     uint32_t syss_offset;
+    bool omap4_sysc;
 };
 
 /* Create and map one (the board's helper, like create_unimplemented_device()) */
 DeviceState *omap3_create_unimp_ip(const char *name, hwaddr base, hwaddr size,
                                    uint32_t rev_offset, uint32_t revision,
-                                   uint32_t sysc_offset, uint32_t syss_offset);
+                                   uint32_t sysc_offset, uint32_t syss_offset,
+                                   bool omap4_sysc);
 
 #endif /* HW_MISC_OMAP3_UNIMP_IP_H */
