@@ -181,6 +181,7 @@ static const struct {
     [TWL4030_EXT_MADC] = { "madc", "twl4030-madc" },
     [TWL4030_EXT_GPIO] = { "gpio", "twl4030-gpio" },
     [TWL4030_EXT_KEYPAD] = { "keypad", "twl4030-keypad" },
+    [TWL4030_EXT_LEDPWM] = { "ledpwm", "twl4030-ledpwm" },
 };
 
 /* Which module's SIH each "sih" output of an external module goes to */
@@ -638,6 +639,7 @@ static void twl4030_wire(TWL4030State *s)
     Object *usb = s->ext[TWL4030_EXT_USB];
     Object *bci = s->ext[TWL4030_EXT_BCI];
     Object *regulators = s->ext[TWL4030_EXT_REGULATORS];
+    Object *madc = s->ext[TWL4030_EXT_MADC];
     static const char *const usb_rails[] = { "vusb3v1", "vusb1v5", "vusb1v8" };
     int i, k;
 
@@ -685,6 +687,8 @@ static void twl4030_wire(TWL4030State *s)
     }
     twl4030_connect(usb, "vbus-present", 0, twl4030_in(power, "vbus-present", 0));
     twl4030_connect(usb, "vbus-present", 1, twl4030_in(bci, "vbus-present", 0));
+    twl4030_connect(power, "bciautoac", 0, twl4030_in(bci, "bciautoac", 0));
+    twl4030_connect(power, "bciautousb", 0, twl4030_in(bci, "bciautousb", 0));
 
     /* the chip's user-facing inputs */
     twl4030_add_fanout(s, TWL4030_SIG_PWRON, twl4030_in(power, "pwron", 0));
@@ -697,10 +701,13 @@ static void twl4030_wire(TWL4030State *s)
         twl4030_add_fanout(s, TWL4030_SIG_VBUS,
                            twl4030_in(bci, "vbus-present", 0));
     }
+    /* the MADC measures the connector's VBUS (ADCIN8), not the comparator */
+    twl4030_add_fanout(s, TWL4030_SIG_VBUS, twl4030_in(madc, "vbus", 0));
     twl4030_add_fanout(s, TWL4030_SIG_USB_ID, twl4030_in(power, "usb-id", 0));
     twl4030_add_fanout(s, TWL4030_SIG_USB_ID, twl4030_in(usb, "usb-id", 0));
     twl4030_add_fanout(s, TWL4030_SIG_AC, twl4030_in(power, "ac", 0));
     twl4030_add_fanout(s, TWL4030_SIG_AC, twl4030_in(bci, "ac", 0));
+    twl4030_add_fanout(s, TWL4030_SIG_AC, twl4030_in(madc, "ac", 0));
 }
 
 /* Build the (address, register) -> module map from the modules' windows */
@@ -739,6 +746,14 @@ static void twl4030_realize(DeviceState *dev, Error **errp)
     TWL4030State *s = TWL4030(dev);
     int i, sig;
 
+    /* the MADC reads the charger's state (charge current, CGAIN) */
+    if (s->ext[TWL4030_EXT_MADC] && s->ext[TWL4030_EXT_BCI] &&
+        object_property_find(s->ext[TWL4030_EXT_MADC], "bci")) {
+        if (!object_property_set_link(s->ext[TWL4030_EXT_MADC], "bci",
+                                      s->ext[TWL4030_EXT_BCI], errp)) {
+            return;
+        }
+    }
     for (i = 0; i < s->num_modules; i++) {
         if (!qdev_realize(DEVICE(s->modules[i]), NULL, errp)) {
             return;

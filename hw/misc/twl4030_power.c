@@ -72,6 +72,15 @@ static uint8_t hw_conditions(TWL4030PowerState *s)
     return v;
 }
 
+/* BOOT_BCI's automatic charge enables, for the charger model */
+static void power_update_boot_bci(TWL4030PowerState *s)
+{
+    uint8_t v = REG(s, A_TWL4030_BOOT_BCI);
+
+    qemu_set_irq(s->bciautoac, FIELD_EX8(v, TWL4030_BOOT_BCI, BCIAUTOAC));
+    qemu_set_irq(s->bciautousb, FIELD_EX8(v, TWL4030_BOOT_BCI, BCIAUTOUSB));
+}
+
 /* Drive the PWR SIH source lines from the input levels */
 static void power_update_sources(TWL4030PowerState *s)
 {
@@ -325,6 +334,10 @@ static void power_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
         s->seq_mem[REG(s, A_TWL4030_MEMORY_ADDRESS)] = value;
         REG(s, A_TWL4030_MEMORY_ADDRESS)++;
         break;
+    case A_TWL4030_BOOT_BCI:
+        REG(s, reg) = value;
+        power_update_boot_bci(s);
+        break;
     case 0x4d ... 0x51:
         qemu_log_mask(LOG_UNIMP,
                       "twl4030-power: reserved register 0x4b:0x%02x\n", reg);
@@ -356,6 +369,8 @@ static void power_reset_enter(Object *obj, ResetType type)
     memset(s->regs, 0, sizeof(s->regs));
     /* twl4030-power.c: "Default for SEQ_OFFSYNC is set" */
     REG(s, A_TWL4030_CFG_P123_TRANSITION) = R_TWL4030_CFG_P123_TRANSITION_SEQ_OFFSYNC_MASK;
+    /* BCIAUTOAC set (the charger model's reset assumption; TRM unverified) */
+    REG(s, A_TWL4030_BOOT_BCI) = R_TWL4030_BOOT_BCI_BCIAUTOAC_MASK;
     memset(s->seq_mem, 0, sizeof(s->seq_mem));
     s->key_first = 0;
     s->cfg_unlocked = false;
@@ -374,6 +389,7 @@ static void power_reset_hold(Object *obj)
     int g;
 
     power_update_sources(s);
+    power_update_boot_bci(s);
     for (g = 0; g < TWL4030_NUM_GROUPS; g++) {
         qemu_set_irq(s->group_out[g], s->group[g]);
     }
@@ -395,6 +411,8 @@ static void power_init(Object *obj)
     qdev_init_gpio_out_named(dev, s->sih, "sih", TWL4030_PWR_NUM_SOURCES);
     qdev_init_gpio_out_named(dev, s->group_out, "group-state",
                              TWL4030_NUM_GROUPS);
+    qdev_init_gpio_out_named(dev, &s->bciautoac, "bciautoac", 1);
+    qdev_init_gpio_out_named(dev, &s->bciautousb, "bciautousb", 1);
     s->watchdog_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, watchdog_expired, s);
 }
 

@@ -25,7 +25,7 @@
  *   not depend on their code):
  *     "regulators" "twl4030-regulators", "usb" "twl4030-usb",
  *     "bci" "twl4030-bci", "madc" "twl4030-madc", "gpio" "twl4030-gpio",
- *     "keypad" "twl4030-keypad".
+ *     "keypad" "twl4030-keypad", "ledpwm" "twl4030-ledpwm".
  *
  * Wiring done by the chip's realize (named qdev GPIOs; a line is connected
  * only if both ends exist):
@@ -43,10 +43,12 @@
  *   regulators "vusb3v1", "vusb1v5", "vusb1v8" -> usb inputs of that name
  *   usb "vbus-present"[0]      -> power "vbus-present"
  *   usb "vbus-present"[1]      -> bci "vbus-present"
+ *   power "bciautoac", "bciautousb" -> bci inputs of that name (BOOT_BCI)
+ *   madc link "bci"            =  the bci module
  *   chip property "vbus"       -> usb "vbus" (no usb module: straight to
- *                                 power/bci "vbus-present")
+ *                                 power/bci "vbus-present"), madc "vbus"
  *   chip property "usb-id"     -> power "usb-id", usb "usb-id"
- *   chip property "ac"         -> power "ac", bci "ac"
+ *   chip property "ac"         -> power "ac", bci "ac", madc "ac"
  *   chip property "pwron"      -> power "pwron" (also pressed for 200 ms by
  *                                 QEMU's system_powerdown)
  *   chip properties "battery-mv", "battery-temp" -> the same QOM property
@@ -126,6 +128,7 @@ enum {
     TWL4030_EXT_MADC,
     TWL4030_EXT_GPIO,
     TWL4030_EXT_KEYPAD,
+    TWL4030_EXT_LEDPWM,
     TWL4030_NUM_EXT,
 };
 

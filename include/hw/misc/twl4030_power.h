@@ -22,6 +22,8 @@
  *                         phy-twl4030-usb's reading of the TRM), [4] HOT_DIE
  *                         (never: no thermal model).  [3] RTC_IT comes from
  *                         the RTC, not from here; [5..7] stay low.
+ *          "bciautoac", "bciautousb"  BOOT_BCI bits 0 and 1, for the
+ *                         charger (BCI) model
  *          "group-state"[3] state of P1, P2, P3 as a TWL4030GroupState
  *                         level (0 active, 1 sleep, 2 off), for the
  *                         regulators' "group-state" inputs.
@@ -64,6 +66,8 @@ REG8(TWL4030_CFG_BOOT, 0x3b)
     FIELD(TWL4030_CFG_BOOT, CK32K_LOWPWR_EN, 7, 1)
 REG8(TWL4030_SHUNDAN, 0x3c)
 REG8(TWL4030_BOOT_BCI, 0x3d)
+    FIELD(TWL4030_BOOT_BCI, BCIAUTOAC, 0, 1)
+    FIELD(TWL4030_BOOT_BCI, BCIAUTOUSB, 1, 1)
 REG8(TWL4030_CFG_PWRANA1, 0x3e)
 REG8(TWL4030_CFG_PWRANA2, 0x3f)
 REG8(TWL4030_BGAP_TRIM, 0x40)
@@ -155,6 +159,8 @@ struct TWL4030PowerState {
 
     qemu_irq sih[TWL4030_PWR_NUM_SOURCES];
     qemu_irq group_out[TWL4030_NUM_GROUPS];
+    qemu_irq bciautoac;
+    qemu_irq bciautousb;
 };
 
 /* PROTECT_KEY currently has the CFG registers unlocked */
