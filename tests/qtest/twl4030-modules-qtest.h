@@ -104,6 +104,23 @@ static inline void twl_qom_set_int(QTestState *qts, const char *path,
                              PRId64 " } }", path, prop, value);
 }
 
+/*
+ * Read a clear-on-read SIH status register until it reads 0 (the SIH may
+ * re-latch a still-active source once after a clear, like the TWL does);
+ * returns the first value read.
+ */
+static inline uint8_t twl_rd_isr(QTestState *qts, uint8_t addr, uint8_t reg)
+{
+    uint8_t first = twl_rd(qts, addr, reg);
+    int i;
+
+    for (i = 0; i < 4 && twl_rd(qts, addr, reg); i++) {
+        /* drain */
+    }
+    g_assert_cmpint(i, <, 4);
+    return first;
+}
+
 /* Unlock the PM_MASTER configuration registers like twl-core does */
 static inline void twl_unlock(QTestState *qts)
 {
