@@ -1,0 +1,429 @@
+/*
+ * qtest for the TWL4030 power master (PM_MASTER 0x4B:0x36-0x5A), the TWL
+ * watchdog, the chip's user-facing inputs and its core registers (IDCODE,
+ * audio, storage windows, the per-address I2C register pointer).
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/bswap.h"
+#include "qapi/qmp/qdict.h"
+#include "twl4030-qtest.h"
+
+#define PM                  0x4b
+#define CFG_P1_TRANSITION   0x36
+#define CFG_P123_TRANSITION 0x39
+#define CFG_BOOT            0x3b
+#define BOOT_BCI            0x3d
+#define BGAP_TRIM           0x40
+#define PROTECT_KEY         0x44
+#define STS_HW_CONDITIONS   0x45
+#define P1_SW_EVENTS        0x46
+#define P3_SW_EVENTS        0x48
+#define STS_P123_STATE      0x49
+#define PB_CFG              0x4a
+#define PB_WORD_MSB         0x4b
+#define PB_WORD_LSB         0x4c
+#define SEQ_ADD_A2S         0x55
+#define MEMORY_ADDRESS      0x59
+#define MEMORY_DATA         0x5a
+#define WATCHDOG_CFG        0x5e
+
+#define STS_PWON            0x01
+#define STS_USB_ID          0x04
+#define STS_CHG             0x08
+#define STS_VBUS            0x80
+
+#define PWR_ISR1            0x2e
+#define PWR_IMR1            0x2f
+#define PWR_SIH_CTRL        0x35
+#define SRC_PWRON           0x01
+#define SRC_USB_PRES        0x04
+
+#define VUSB3V1_DEV_GRP     0xd2
+
+#define MS                  1000000LL
+#define SEC                 1000000000LL
+
+static void unlock(QTestState *qts)
+{
+    twl_set(qts, PM, PROTECT_KEY, 0xc0);
+    twl_set(qts, PM, PROTECT_KEY, 0x0c);
+}
+
+static void lock(QTestState *qts)
+{
+    twl_set(qts, PM, PROTECT_KEY, 0x00);
+}
+
+/* The PWR SIH with only the sources in "unmasked" reaching INT1 */
+static void pwr_sih_only(QTestState *qts, uint8_t unmasked)
+{
+    static const uint8_t ff[3] = { 0xff, 0xff, 0xff };
+
+    twl_write(qts, 0x49, 0xb4, ff, 3);
+    twl_set(qts, 0x4a, 0xe4, 0xff);
+    twl_write(qts, 0x4a, 0xbb, ff, 2);
+    twl_set(qts, 0x4a, 0x62, 0xff);
+    twl_set(qts, PM, PWR_SIH_CTRL, 0x06);           /* COR, PENDDIS */
+    twl_set(qts, PM, PWR_IMR1, (uint8_t)~unmasked);
+}
+
+/* The VBUS comparator needs VUSB3V1 when the USB transceiver is modelled */
+static void vusb3v1(QTestState *qts, bool on)
+{
+    if (twl_has_child(qts, "usb")) {
+        twl_set(qts, PM, VUSB3V1_DEV_GRP, on ? 0x20 : 0x00);
+    }
+}
+
+/* STS_HW_CONDITIONS follows the chip's inputs and ignores writes */
+static void test_hw_conditions(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS), ==, 0);
+    twl_prop(qts, "pwron", true);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS), ==, STS_PWON);
+    twl_prop(qts, "usb-id", true);
+    twl_prop(qts, "ac", true);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS), ==,
+                    STS_PWON | STS_USB_ID | STS_CHG);
+    vusb3v1(qts, true);
+    twl_prop(qts, "vbus", true);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS), ==,
+                    STS_PWON | STS_USB_ID | STS_CHG | STS_VBUS);
+    g_assert_true(qtest_qom_get_bool(qts, TWL_PATH, "vbus"));
+    twl_set(qts, PM, STS_HW_CONDITIONS, 0x00);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS), ==,
+                    STS_PWON | STS_USB_ID | STS_CHG | STS_VBUS);
+    twl_prop(qts, "pwron", false);
+    twl_prop(qts, "usb-id", false);
+    twl_prop(qts, "ac", false);
+    twl_prop(qts, "vbus", false);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS), ==, 0);
+    qtest_quit(qts);
+}
+
+/* The seed article's coupling: VUSB3V1 off hides a plugged cable */
+static void test_vbus_comparator(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    if (!twl_has_child(qts, "usb")) {
+        g_test_skip("no USB transceiver model");
+        qtest_quit(qts);
+        return;
+    }
+    pwr_sih_only(qts, SRC_USB_PRES);
+    vusb3v1(qts, true);
+    twl_prop(qts, "vbus", true);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_VBUS, ==, STS_VBUS);
+    g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, SRC_USB_PRES);
+    vusb3v1(qts, false);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_VBUS, ==, 0);
+    g_assert_true(twl_int1(qts));                   /* USB_PRES falling */
+    g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, SRC_USB_PRES);
+    vusb3v1(qts, true);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_VBUS, ==, STS_VBUS);
+    g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, SRC_USB_PRES);
+    qtest_quit(qts);
+}
+
+/* Power button: both edges latch PWR_ISR1.PWRON, STS_PWON is the level */
+static void test_pwron_edges(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    pwr_sih_only(qts, SRC_PWRON);
+    twl_prop(qts, "pwron", true);
+    g_assert_true(twl_int1(qts));
+    /* twl4030-pwrbutton's handler: read STS_HW_CONDITIONS */
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_PWON, ==, STS_PWON);
+    g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, SRC_PWRON);
+    g_assert_false(twl_int1(qts));
+    twl_prop(qts, "pwron", false);
+    g_assert_true(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_PWON, ==, 0);
+    g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, SRC_PWRON);
+    g_assert_false(twl_int1(qts));
+    /* USB_PRES: ID grounded is enough (phy-twl4030-usb) */
+    twl_set(qts, PM, PWR_IMR1, (uint8_t)~SRC_USB_PRES);
+    twl_prop(qts, "usb-id", true);
+    g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, SRC_USB_PRES);
+    qtest_quit(qts);
+}
+
+/* system_powerdown presses the button for 200 ms */
+static void test_powerdown(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    pwr_sih_only(qts, SRC_PWRON);
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_powerdown' }");
+    g_assert_true(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_PWON, ==, STS_PWON);
+    g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, SRC_PWRON);
+    qtest_clock_step(qts, 199 * MS);
+    g_assert_false(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_PWON, ==, STS_PWON);
+    qtest_clock_step(qts, 1 * MS);
+    g_assert_true(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_PWON, ==, 0);
+    g_assert_false(qtest_qom_get_bool(qts, TWL_PATH, "pwron"));
+    qtest_quit(qts);
+}
+
+/* PROTECT_KEY: 0xC0 0x0C unlocks CFG, 0xE0 0x0E TST, 0xCE 0xEC both */
+static void test_protect_key(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    g_assert_cmphex(twl_get(qts, PM, CFG_BOOT), ==, 0);
+    twl_set(qts, PM, CFG_BOOT, 0x0a);               /* locked: ignored */
+    g_assert_cmphex(twl_get(qts, PM, CFG_BOOT), ==, 0);
+    twl_set(qts, PM, PROTECT_KEY, 0x0c);            /* wrong order */
+    twl_set(qts, PM, PROTECT_KEY, 0xc0);
+    twl_set(qts, PM, CFG_BOOT, 0x0a);
+    g_assert_cmphex(twl_get(qts, PM, CFG_BOOT), ==, 0);
+
+    /* twl-core's clocks_init */
+    unlock(qts);
+    g_assert_cmphex(twl_get(qts, PM, PROTECT_KEY), ==, 0x01);
+    twl_set(qts, PM, CFG_BOOT, 0x0a);
+    lock(qts);
+    g_assert_cmphex(twl_get(qts, PM, PROTECT_KEY), ==, 0x00);
+    g_assert_cmphex(twl_get(qts, PM, CFG_BOOT), ==, 0x0a);
+    twl_set(qts, PM, CFG_BOOT, 0x00);
+    g_assert_cmphex(twl_get(qts, PM, CFG_BOOT), ==, 0x0a);
+
+    /* unprotected: BOOT_BCI (the charger writes it locked) */
+    twl_set(qts, PM, BOOT_BCI, 0x31);
+    g_assert_cmphex(twl_get(qts, PM, BOOT_BCI), ==, 0x31);
+
+    /* TST key: test registers only */
+    twl_set(qts, PM, PROTECT_KEY, 0xe0);
+    twl_set(qts, PM, PROTECT_KEY, 0x0e);
+    g_assert_cmphex(twl_get(qts, PM, PROTECT_KEY), ==, 0x02);
+    twl_set(qts, PM, BGAP_TRIM, 0x55);
+    twl_set(qts, PM, CFG_BOOT, 0x09);
+    g_assert_cmphex(twl_get(qts, PM, BGAP_TRIM), ==, 0x55);
+    g_assert_cmphex(twl_get(qts, PM, CFG_BOOT), ==, 0x0a);
+    /* both */
+    twl_set(qts, PM, PROTECT_KEY, 0xce);
+    twl_set(qts, PM, PROTECT_KEY, 0xec);
+    g_assert_cmphex(twl_get(qts, PM, PROTECT_KEY), ==, 0x03);
+    twl_set(qts, PM, CFG_BOOT, 0x09);
+    g_assert_cmphex(twl_get(qts, PM, CFG_BOOT), ==, 0x09);
+    lock(qts);
+    twl_set(qts, PM, BGAP_TRIM, 0x00);
+    g_assert_cmphex(twl_get(qts, PM, BGAP_TRIM), ==, 0x55);
+    /* SEQ_OFFSYNC is set at reset (twl4030-power relies on it) */
+    g_assert_cmphex(twl_get(qts, PM, CFG_P123_TRANSITION) & 1, ==, 1);
+    qtest_quit(qts);
+}
+
+/* twl4030_power_off(): P1_SW_EVENTS.DEVOFF ends the machine */
+static void test_devoff(void)
+{
+    QTestState *qts = twl_start("-no-shutdown");
+    QDict *ev, *data;
+    int i;
+
+    /* twl4030_starton_mask_and_set(STARTON_VBUS | STARTON_CHG, 0) */
+    unlock(qts);
+    for (i = 0; i < 3; i++) {
+        uint8_t v = twl_get(qts, PM, CFG_P1_TRANSITION + i);
+
+        twl_set(qts, PM, CFG_P1_TRANSITION + i, v & ~0x22);
+    }
+    lock(qts);
+    twl_set(qts, PM, P1_SW_EVENTS, 0x01);
+    ev = qtest_qmp_eventwait_ref(qts, "SHUTDOWN");
+    data = qdict_get_qdict(ev, "data");
+    g_assert_true(qdict_get_bool(data, "guest"));
+    g_assert_cmpstr(qdict_get_str(data, "reason"), ==, "guest-shutdown");
+    qobject_unref(ev);
+    qtest_quit(qts);
+}
+
+/* P1..P3_SW_EVENTS: DEVSLP/DEVACT move a group, the config bits stay */
+static void test_sw_events(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    g_assert_cmphex(twl_get(qts, PM, STS_P123_STATE), ==, 0);
+    twl_set(qts, PM, P3_SW_EVENTS, 0x08 | 0x02);    /* LVL_WAKEUP, DEVSLP */
+    g_assert_cmphex(twl_get(qts, PM, P3_SW_EVENTS), ==, 0x08);
+    g_assert_cmphex(twl_get(qts, PM, STS_P123_STATE), ==, 0x10);
+    twl_set(qts, PM, P3_SW_EVENTS, 0x08 | 0x04);    /* DEVACT */
+    g_assert_cmphex(twl_get(qts, PM, STS_P123_STATE), ==, 0x00);
+    /* twl4030-power: P1 LVL_WAKEUP | ENABLE_WARMRESET */
+    twl_set(qts, PM, P1_SW_EVENTS, 0x18);
+    g_assert_cmphex(twl_get(qts, PM, P1_SW_EVENTS), ==, 0x18);
+    qtest_quit(qts);
+}
+
+/* Sequencer memory (MEMORY_ADDRESS/DATA, protected), power-bus port */
+static void test_sequencer_and_pb(void)
+{
+    QTestState *qts = twl_start(NULL);
+    static const uint8_t ins[4] = { 0x15, 0x2e, 0x02, 0x2c };
+    int i;
+
+    /* twl4030_write_script_ins(0x2b, ...): address = 4 * index + byte */
+    unlock(qts);
+    for (i = 0; i < 4; i++) {
+        twl_set(qts, PM, MEMORY_ADDRESS, 4 * 0x2b + i);
+        twl_set(qts, PM, MEMORY_DATA, ins[i]);
+    }
+    /* the address also advances by itself */
+    twl_set(qts, PM, MEMORY_ADDRESS, 4 * 0x2b);
+    for (i = 0; i < 4; i++) {
+        g_assert_cmphex(twl_get(qts, PM, MEMORY_DATA), ==, ins[i]);
+    }
+    g_assert_cmphex(twl_get(qts, PM, MEMORY_ADDRESS), ==, 4 * 0x2b + 4);
+    twl_set(qts, PM, SEQ_ADD_A2S, 0x2b);
+    lock(qts);
+    twl_set(qts, PM, MEMORY_ADDRESS, 0);            /* locked: ignored */
+    twl_set(qts, PM, SEQ_ADD_A2S, 0x3f);
+    g_assert_cmphex(twl_get(qts, PM, MEMORY_ADDRESS), ==, 4 * 0x2b + 4);
+    g_assert_cmphex(twl_get(qts, PM, SEQ_ADD_A2S), ==, 0x2b);
+
+    /* twl4030reg_write_pb(): BWEN, MSB, LSB, BUSY is never seen */
+    twl_set(qts, PM, PB_CFG, 0x02);
+    twl_set(qts, PM, PB_WORD_MSB, 0x03);
+    twl_set(qts, PM, PB_WORD_LSB, 0xfe);
+    g_assert_cmphex(twl_get(qts, PM, PB_CFG), ==, 0x02);
+    g_assert_cmphex(twl_get(qts, PM, PB_WORD_MSB), ==, 0x03);
+    qtest_quit(qts);
+}
+
+/* TWL watchdog: WATCHDOG_CFG seconds, 0 stops, expiry resets the machine */
+static void test_watchdog(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    g_assert_cmphex(twl_get(qts, PM, WATCHDOG_CFG), ==, 0);
+    twl_set(qts, PM, WATCHDOG_CFG, 3);
+    g_assert_cmphex(twl_get(qts, PM, WATCHDOG_CFG), ==, 3);
+    qtest_clock_step(qts, 1500 * MS);
+    g_assert_cmphex(twl_get(qts, PM, WATCHDOG_CFG), ==, 2);
+    twl_set(qts, PM, WATCHDOG_CFG, 0);               /* stopped */
+    qtest_clock_step(qts, 10 * SEC);
+    g_assert_cmphex(twl_get(qts, PM, WATCHDOG_CFG), ==, 0);
+
+    twl_set(qts, PM, WATCHDOG_CFG, 2);
+    qtest_clock_step(qts, 2 * SEC);
+    qtest_qmp_eventwait(qts, "RESET");
+    gta04_i2c_init(qts, TWL_I2C);
+    g_assert_cmphex(twl_get(qts, PM, WATCHDOG_CFG), ==, 0);
+    qtest_quit(qts);
+}
+
+/* IDCODE 0x49:0x85-0x88 reads 0 until UNLOCK_TEST_REG = 0x49 */
+static void test_idcode(void)
+{
+    QTestState *qts = twl_start(NULL);
+    uint8_t id[4];
+
+    twl_read(qts, 0x49, 0x85, id, 4);
+    g_assert_cmphex(id[0] | id[1] | id[2] | id[3], ==, 0);
+    twl_set(qts, 0x49, 0x97, 0x49);
+    twl_read(qts, 0x49, 0x85, id, 4);
+    g_assert_cmphex(ldl_le_p(id), ==, 0x1009002f);
+    g_assert_cmphex(ldl_le_p(id) & 0xffffff, ==, 0x09002f);   /* TWL_SIL_5030 */
+    twl_set(qts, 0x49, 0x97, 0x00);
+    twl_read(qts, 0x49, 0x85, id, 4);
+    g_assert_cmphex(id[0] | id[1] | id[2] | id[3], ==, 0);
+    twl_set(qts, 0x49, 0x85, 0xff);                 /* read-only */
+
+    /* twl-core: GPPUPDCTR1 clears the I2C pull-ups (bits 0, 2, 4, 6) */
+    g_assert_cmphex(twl_get(qts, 0x49, 0x94), ==, 0x55);
+    twl_set(qts, 0x49, 0x94, 0x00);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x94), ==, 0x00);
+    /* GPBR1 keeps MADC_HFCLK_EN */
+    twl_set(qts, 0x49, 0x91, 0x80);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x91), ==, 0x80);
+    qtest_quit(qts);
+}
+
+/* Audio registers, storage windows, unowned registers */
+static void test_audio_and_storage(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    g_assert_cmphex(twl_get(qts, 0x49, 0x3a), ==, 0x06);    /* APLL_CTL */
+    g_assert_cmphex(twl_get(qts, 0x49, 0x1f), ==, 0x55);    /* BTPGA */
+    twl_set(qts, 0x49, 0x3a, 0x16);                 /* APLL_EN | 26 MHz */
+    g_assert_cmphex(twl_get(qts, 0x49, 0x3a), ==, 0x16);
+    /* ANAMICL.CNCL_OFFSET_START self-clears (the codec polls it) */
+    twl_set(qts, 0x49, 0x05, 0x91);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x05), ==, 0x11);
+    /* 0x03 does not exist */
+    twl_set(qts, 0x49, 0x03, 0xaa);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x03), ==, 0x00);
+
+    /* test registers and BACKUP_REG_A are storage */
+    twl_set(qts, 0x49, 0x4c, 0xa5);
+    twl_set(qts, 0x4b, 0x14, 0x5a);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x4c), ==, 0xa5);
+    g_assert_cmphex(twl_get(qts, 0x4b, 0x14), ==, 0x5a);
+    /* nothing at 0x49:0x4a: reads 0, writes are dropped */
+    twl_set(qts, 0x49, 0x4a, 0xff);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x4a), ==, 0x00);
+    qtest_quit(qts);
+}
+
+/* The register pointer is per slave address and auto-increments */
+static void test_register_pointer(void)
+{
+    QTestState *qts = twl_start(NULL);
+    static const uint8_t data[3] = { 0x11, 0x22, 0x33 };
+    uint8_t ptr, buf[2];
+
+    twl_write(qts, 0x49, 0x4c, data, 3);            /* 0x4c, 0x4d, 0x4e */
+    twl_set(qts, 0x4b, 0x14, 0x99);
+    twl_read(qts, 0x49, 0x4c, buf, 2);
+    g_assert_cmphex(buf[0], ==, 0x11);
+    g_assert_cmphex(buf[1], ==, 0x22);
+
+    /* set each address's pointer with a pointer-only write */
+    ptr = 0x4d;
+    g_assert_cmpint(gta04_i2c_write(qts, TWL_I2C, 0x49, &ptr, 1), ==, 0);
+    ptr = 0x14;
+    g_assert_cmpint(gta04_i2c_write(qts, TWL_I2C, 0x4b, &ptr, 1), ==, 0);
+    /* reads without a pointer continue where each address left off */
+    g_assert_cmpint(gta04_i2c_read(qts, TWL_I2C, 0x49, buf, 2), ==, 0);
+    g_assert_cmphex(buf[0], ==, 0x22);
+    g_assert_cmphex(buf[1], ==, 0x33);
+    g_assert_cmpint(gta04_i2c_read(qts, TWL_I2C, 0x4b, buf, 1), ==, 0);
+    g_assert_cmphex(buf[0], ==, 0x99);
+    /* other addresses do not answer */
+    g_assert_cmpint(gta04_i2c_read(qts, TWL_I2C, 0x4c, buf, 1), ==,
+                    -EREMOTEIO);
+    qtest_quit(qts);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+
+    qtest_add_func("twl4030/power/hw-conditions", test_hw_conditions);
+    qtest_add_func("twl4030/power/vbus-comparator", test_vbus_comparator);
+    qtest_add_func("twl4030/power/pwron-edges", test_pwron_edges);
+    qtest_add_func("twl4030/power/powerdown", test_powerdown);
+    qtest_add_func("twl4030/power/protect-key", test_protect_key);
+    qtest_add_func("twl4030/power/devoff", test_devoff);
+    qtest_add_func("twl4030/power/sw-events", test_sw_events);
+    qtest_add_func("twl4030/power/sequencer-and-pb", test_sequencer_and_pb);
+    qtest_add_func("twl4030/power/watchdog", test_watchdog);
+    qtest_add_func("twl4030/core/idcode", test_idcode);
+    qtest_add_func("twl4030/core/audio-and-storage", test_audio_and_storage);
+    qtest_add_func("twl4030/core/register-pointer", test_register_pointer);
+
+    return g_test_run();
+}
