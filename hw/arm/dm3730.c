@@ -43,21 +43,60 @@ hwaddr dm3730_base(int dev)
     return dm3730_memmap[dev];
 }
 
-/* Regions without a model (yet): they log under -d unimp */
+/*
+ * Regions without a model (yet): they log under -d unimp.  The IP blocks
+ * of the GTA04 DT (omap3.dtsi, omap36xx.dtsi) that have neither a model nor
+ * an OCP socket (dm3730_ocp_only[] below) come first, at their own base
+ * and size (DM37x TRM tables 2-1..2-4); under them, at a lower priority,
+ * the background of each interconnect window, so that nothing decodes to a
+ * bus error.
+ */
+#define DM3730_UNIMP_BACKGROUND_PRIO    (-2000)
+
 static const struct {
     const char *name;
     hwaddr base;
     hwaddr size;
+    bool background;
 } dm3730_unimplemented[] = {
-    { "l4-core",        0x48000000, 0x00300000 },
-    { "l4-wkup",        0x48300000, 0x00040000 },
-    { "l4-per",         0x49000000, 0x00100000 },
-    { "l4-emu",         0x54000000, 0x00800000 },
-    { "l3-interconnect", 0x68000000, 0x01000000 },
-    { "sms",            0x6c000000, 0x01000000 },
-    { "sdrc",           0x6d000000, 0x01000000 },
-    { "gpmc",           0x6e000000, 0x01000000 },
+    /* SSI GDD and its two ports (the SSI socket is at 0x48058000) */
+    { "ssi-gdd-ports",  0x48059000, 0x00003000 },
+    { "usb-host-ohci",  0x48064400, 0x00000400 },
+    { "usb-host-ehci",  0x48064800, 0x00000400 },
+    /* camera ISP incl. CSI2/CCP2 (its MMU has an OCP socket) */
+    { "isp",            0x480bc000, 0x00004000 },
+    { "sgx",            0x50000000, 0x00010000 },
+
+    { "l4-core",        0x48000000, 0x00300000, true },
+    { "l4-wkup",        0x48300000, 0x00040000, true },
+    { "l4-per",         0x49000000, 0x00100000, true },
+    { "l4-emu",         0x54000000, 0x00800000, true },
+    /* the 16 MiB configuration spaces beyond the modelled register files */
+    { "sms",            0x6c000000, 0x01000000, true },
+    { "sdrc",           0x6d000000, 0x01000000, true },
+    { "gpmc",           0x6e000000, 0x01000000, true },
+    /* GPMC chip-select space (NAND on CS0 at 0x30000000 on the GTA04) */
+    { "gpmc-cs",        0x00000000, 0x40000000, true },
 };
+
+static void dm3730_create_unimplemented(int i)
+{
+    DeviceState *dev;
+
+    if (!dm3730_unimplemented[i].background) {
+        create_unimplemented_device(dm3730_unimplemented[i].name,
+                                    dm3730_unimplemented[i].base,
+                                    dm3730_unimplemented[i].size);
+        return;
+    }
+    dev = qdev_new(TYPE_UNIMPLEMENTED_DEVICE);
+    qdev_prop_set_string(dev, "name", dm3730_unimplemented[i].name);
+    qdev_prop_set_uint64(dev, "size", dm3730_unimplemented[i].size);
+    sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
+    sysbus_mmio_map_overlap(SYS_BUS_DEVICE(dev), 0,
+                            dm3730_unimplemented[i].base,
+                            DM3730_UNIMP_BACKGROUND_PRIO);
+}
 
 /*
  * IP blocks without a model whose OCP socket Linux still resets at boot
@@ -317,6 +356,7 @@ static bool dm3730_i2c_realize(DM3730State *s, Error **errp)
 #define DM3730_PRM_BASE         0x48306000
 #define DM3730_SCM_BASE         0x48002000
 #define DM3730_SCM_ID_BASE      0x4830a000
+#define DM3730_IRQ_GPMC         20
 
 /*
  * Pads whose I/O wake-up the SCM can latch ("pad-wakeup" inputs 0, 1):
@@ -331,6 +371,10 @@ static void dm3730_prcm_scm_mem_init(DM3730State *s)
 {
     object_initialize_child(OBJECT(s), "prcm", &s->prcm, TYPE_OMAP3_PRCM);
     object_initialize_child(OBJECT(s), "scm", &s->scm, TYPE_OMAP3_SCM);
+    object_initialize_child(OBJECT(s), "l3", &s->l3, TYPE_OMAP3_L3);
+    object_initialize_child(OBJECT(s), "sms", &s->sms, TYPE_OMAP3_SMS);
+    object_initialize_child(OBJECT(s), "sdrc", &s->sdrc, TYPE_OMAP3_SDRC);
+    object_initialize_child(OBJECT(s), "gpmc", &s->gpmc, TYPE_OMAP3_GPMC);
 }
 
 static bool dm3730_prcm_scm_mem_realize(DM3730State *s, Error **errp)
@@ -369,6 +413,20 @@ static bool dm3730_prcm_scm_mem_realize(DM3730State *s, Error **errp)
     qdev_connect_gpio_out_named(DEVICE(sbd), OMAP3_SCM_IO_WAKEUP, 0,
                                 qdev_get_gpio_in_named(DEVICE(&s->prcm),
                                                        OMAP3_PRCM_IO_WAKEUP, 0));
+
+    /* the register windows of the L3 and the memory controllers */
+    if (!sysbus_realize(SYS_BUS_DEVICE(&s->l3), errp) ||
+        !sysbus_realize(SYS_BUS_DEVICE(&s->sms), errp) ||
+        !sysbus_realize(SYS_BUS_DEVICE(&s->sdrc), errp) ||
+        !sysbus_realize(SYS_BUS_DEVICE(&s->gpmc), errp)) {
+        return false;
+    }
+    sysbus_mmio_map(SYS_BUS_DEVICE(&s->l3), 0, dm3730_memmap[DM3730_DEV_L3]);
+    sysbus_mmio_map(SYS_BUS_DEVICE(&s->sms), 0, dm3730_memmap[DM3730_DEV_SMS]);
+    sysbus_mmio_map(SYS_BUS_DEVICE(&s->sdrc), 0, dm3730_memmap[DM3730_DEV_SDRC]);
+    sysbus_mmio_map(SYS_BUS_DEVICE(&s->gpmc), 0, dm3730_memmap[DM3730_DEV_GPMC]);
+    sysbus_connect_irq(SYS_BUS_DEVICE(&s->gpmc), 0,
+                       dm3730_irq(s, DM3730_IRQ_GPMC));
     return true;
 }
 
@@ -531,9 +589,7 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
 
     /* Everything not modelled */
     for (i = 0; i < ARRAY_SIZE(dm3730_unimplemented); i++) {
-        create_unimplemented_device(dm3730_unimplemented[i].name,
-                                    dm3730_unimplemented[i].base,
-                                    dm3730_unimplemented[i].size);
+        dm3730_create_unimplemented(i);
     }
 }
 

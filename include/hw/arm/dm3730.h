@@ -17,7 +17,11 @@
 #include "hw/i2c/omap3_i2c.h"
 #include "hw/intc/omap3_intc.h"
 #include "hw/misc/omap3_prcm.h"
+#include "hw/misc/omap3_gpmc.h"
+#include "hw/misc/omap3_l3.h"
 #include "hw/misc/omap3_scm.h"
+#include "hw/misc/omap3_sdrc.h"
+#include "hw/misc/omap3_sms.h"
 #include "hw/timer/omap3_gptimer.h"
 #include "hw/timer/omap3_synctimer.h"
 #include "hw/watchdog/omap3_wdt.h"
@@ -89,6 +93,10 @@ struct DM3730State {
     /* PRCM, control module, memory controllers, interconnect */
     OMAP3PRCMState prcm;
     OMAP3SCMState scm;
+    OMAP3L3State l3;
+    OMAP3SMSState sms;
+    OMAP3SDRCState sdrc;
+    OMAP3GPMCState gpmc;
 
     /* UARTs and GPIO */
     OMAP3UARTState uart[DM3730_NUM_UART];     /* uart[0] = UART1 */
