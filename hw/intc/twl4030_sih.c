@@ -160,7 +160,8 @@ static void sih_cleared(TWL4030SIHState *s, int line, uint32_t cleared)
             trace_twl4030_sih_relatch(s->name, line + 1, src, "buffered edge");
         } else {
             s->armed[line] &= ~bit;
-            trace_twl4030_sih_relatch(s->name, line + 1, src, "level still active");
+            trace_twl4030_sih_relatch(s->name, line + 1, src,
+                                      "level still active");
         }
         s->isr[line] |= bit;
     }
@@ -252,8 +253,10 @@ static void sih_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
     case SIH_ISR2:
         line = group == SIH_ISR1 ? 0 : 1;
         if (sih_cor(s)) {
-            /* clear-on-read mode: writes do not clear (Linux writes
-             * MADC_ISR1 = 0xff at init whatever the mode) */
+            /*
+             * clear-on-read mode: writes do not clear (Linux writes
+             * MADC_ISR1 = 0xff at init whatever the mode)
+             */
             trace_twl4030_sih_ignored_write(s->name, reg, value);
             break;
         }

@@ -201,7 +201,8 @@ static void twl4030_pih_update(TWL4030State *s)
 {
     int line;
 
-    trace_twl4030_pih_update(s->pih_in[0] | s->pih_sir, s->pih_in[1] | s->pih_sir);
+    trace_twl4030_pih_update(s->pih_in[0] | s->pih_sir,
+                             s->pih_in[1] | s->pih_sir);
     for (line = 0; line < 2; line++) {
         /* INTn is a level: asserted while any PIH_ISR_Pn bit is set */
         bool level = (s->pih_in[line] | s->pih_sir) != 0;
@@ -618,7 +619,8 @@ static void twl4030_connect(Object *src, const char *name, int n, qemu_irq in)
     }
     ngl = twl4030_gpio_list(DEVICE(src), name);
     if (!ngl || n >= ngl->num_out) {
-        trace_twl4030_unwired(object_get_canonical_path_component(src), name, n);
+        trace_twl4030_unwired(object_get_canonical_path_component(src),
+                              name, n);
         return;
     }
     qdev_connect_gpio_out_named(DEVICE(src), name, n, in);
@@ -655,9 +657,10 @@ static void twl4030_wire(TWL4030State *s)
     /* the other modules' SIH sources */
     for (i = 0; i < ARRAY_SIZE(twl4030_ext_sih); i++) {
         Object *m = s->ext[twl4030_ext_sih[i].ext];
-        Object *sih = OBJECT(&s->sih[twl4030_ext_sih[i].sih]);
+        int n = twl4030_ext_sih[i].sih;
+        Object *sih = OBJECT(&s->sih[n]);
 
-        for (k = 0; k < twl4030_sih_info[twl4030_ext_sih[i].sih].num_sources; k++) {
+        for (k = 0; k < twl4030_sih_info[n].num_sources; k++) {
             twl4030_connect(m, "sih", k, twl4030_in(sih, "source", k));
         }
     }
@@ -671,10 +674,10 @@ static void twl4030_wire(TWL4030State *s)
         twl4030_connect(OBJECT(&s->sih[i]), "int2", 0,
                         qdev_get_gpio_in_named(DEVICE(s), "pih-int2", bit));
     }
-    twl4030_connect(usb, "pih", 0,
-                    qdev_get_gpio_in_named(DEVICE(s), "pih-int1", TWL4030_PIH_USB));
-    twl4030_connect(usb, "pih", 1,
-                    qdev_get_gpio_in_named(DEVICE(s), "pih-int2", TWL4030_PIH_USB));
+    twl4030_connect(usb, "pih", 0, qdev_get_gpio_in_named(DEVICE(s),
+                    "pih-int1", TWL4030_PIH_USB));
+    twl4030_connect(usb, "pih", 1, qdev_get_gpio_in_named(DEVICE(s),
+                    "pih-int2", TWL4030_PIH_USB));
 
     /* processor groups, USB supplies, VBUS comparator */
     for (k = 0; k < TWL4030_NUM_GROUPS; k++) {

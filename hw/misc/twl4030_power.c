@@ -86,7 +86,8 @@ static void power_update_sources(TWL4030PowerState *s)
 {
     qemu_set_irq(s->sih[TWL4030_PWR_SRC_PWRON], s->pwron);
     qemu_set_irq(s->sih[TWL4030_PWR_SRC_CHG_PRES], s->ac);
-    qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES], s->vbus_present || s->usb_id);
+    qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES],
+                 s->vbus_present || s->usb_id);
 }
 
 static void power_set_input(TWL4030PowerState *s, bool *field, bool level,
@@ -156,7 +157,7 @@ static void power_sw_events(TWL4030PowerState *s, int group, uint8_t value)
     if (FIELD_EX8(value, TWL4030_SW_EVENTS, DEVOFF)) {
         power_set_group(s, group, TWL4030_GROUP_OFF);
         if (group == 0) {
-            /* P1 (the OMAP) off: the whole device goes off (twl4030_power_off) */
+            /* P1 (the OMAP) off: the device goes off (twl4030_power_off) */
             trace_twl4030_power_devoff();
             qemu_system_shutdown_request(SHUTDOWN_CAUSE_GUEST_SHUTDOWN);
         }
@@ -188,7 +189,8 @@ static void power_key_write(TWL4030PowerState *s, uint8_t value)
                         value == TWL4030_KEY_BOTH1) ? value : 0;
         if (value && !s->key_first) {
             qemu_log_mask(LOG_GUEST_ERROR,
-                          "twl4030-power: bad PROTECT_KEY byte 0x%02x\n", value);
+                          "twl4030-power: bad PROTECT_KEY byte 0x%02x\n",
+                          value);
         }
     }
     if (cfg != s->cfg_unlocked || tst != s->tst_unlocked) {
@@ -368,7 +370,8 @@ static void power_reset_enter(Object *obj, ResetType type)
     /* TRM reset values are boot-mode dependent and mostly unknown to us: 0 */
     memset(s->regs, 0, sizeof(s->regs));
     /* twl4030-power.c: "Default for SEQ_OFFSYNC is set" */
-    REG(s, A_TWL4030_CFG_P123_TRANSITION) = R_TWL4030_CFG_P123_TRANSITION_SEQ_OFFSYNC_MASK;
+    REG(s, A_TWL4030_CFG_P123_TRANSITION) =
+        R_TWL4030_CFG_P123_TRANSITION_SEQ_OFFSYNC_MASK;
     /* BCIAUTOAC set (the charger model's reset assumption; TRM unverified) */
     REG(s, A_TWL4030_BOOT_BCI) = R_TWL4030_BOOT_BCI_BCIAUTOAC_MASK;
     memset(s->seq_mem, 0, sizeof(s->seq_mem));

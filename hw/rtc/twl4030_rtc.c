@@ -552,7 +552,7 @@ static void rtc_reset_enter(Object *obj, ResetType type)
     timer_del(s->tick_timer);
 }
 
-/* Outputs settle in "hold", while the SIH is still in reset and ignores edges */
+/* Outputs settle in "hold", while the SIH is in reset and ignores edges */
 static void rtc_reset_hold(Object *obj)
 {
     TWL4030RTCState *s = TWL4030_RTC(obj);

@@ -26,7 +26,7 @@
 #define TWL4030_ADDR_USB        0x48    /* ID1: USB PHY */
 #define TWL4030_ADDR_INTBR      0x49    /* ID2: audio, PIH, INTBR, GPIO, test */
 #define TWL4030_ADDR_AUX        0x4a    /* ID3: MADC, BCI, keypad, LED, PWM */
-#define TWL4030_ADDR_POWER      0x4b    /* ID4: backup, RTC, PWR SIH, PM master/receiver */
+#define TWL4030_ADDR_POWER      0x4b    /* ID4: backup, RTC, PWR SIH, PM */
 #define TWL4030_NUM_ADDRS       4
 
 /* PIH bit of each module (PIH_ISR_P1/P2) */
@@ -123,7 +123,7 @@ void twl4030_module_pb_broadcast(TWL4030Module *from, uint16_t msg);
 void twl4030_module_group_broadcast(TWL4030Module *from, int group,
                                     TWL4030GroupState state);
 
-/* Current state of processor group "group" (ACTIVE if there is no power module) */
+/* State of processor group "group" (ACTIVE without a power module) */
 TWL4030GroupState twl4030_module_group_state(TWL4030Module *m, int group);
 
 /* True while the PM_MASTER PROTECT_KEY has the CFG registers unlocked */
