@@ -105,7 +105,8 @@ static OMAP3GPMCKind omap3_gpmc_kind(hwaddr offset)
     default:
         break;
     }
-    if (offset >= GPMC_CS0 && offset < GPMC_CS0 + OMAP3_GPMC_NUM_CS * GPMC_CS_SIZE) {
+    if (offset >= GPMC_CS0 &&
+        offset < GPMC_CS0 + OMAP3_GPMC_NUM_CS * GPMC_CS_SIZE) {
         unsigned r = (offset - GPMC_CS0) % GPMC_CS_SIZE;
 
         if (r <= GPMC_CS_CONFIG7) {

@@ -761,8 +761,8 @@ typedef struct {
 
 static const OMAP3IdlestBit omap3_idlest_bits[] = {
     /* SSI: STDBY b0 and IDLE b8, clocked by EN_SSI b0 */
-    { A_CM_IDLEST1_CORE, 0, A_CM_FCLKEN1_CORE, 1 << 0, A_CM_ICLKEN1_CORE, 1 << 0 },
-    { A_CM_IDLEST1_CORE, 8, A_CM_FCLKEN1_CORE, 1 << 0, A_CM_ICLKEN1_CORE, 1 << 0 },
+    { A_CM_IDLEST1_CORE, 0, A_CM_FCLKEN1_CORE, 1, A_CM_ICLKEN1_CORE, 1 },
+    { A_CM_IDLEST1_CORE, 8, A_CM_FCLKEN1_CORE, 1, A_CM_ICLKEN1_CORE, 1 },
     /* HSOTGUSB_IDLE b5, interface clock EN_HSOTGUSB b4 */
     { A_CM_IDLEST1_CORE, 5, NO_REG, 0, A_CM_ICLKEN1_CORE, 1 << 4 },
     /* SGX: FCLK EN_SGX b1, ICLK EN_SGX b0 */
@@ -771,8 +771,8 @@ static const OMAP3IdlestBit omap3_idlest_bits[] = {
     { A_CM_IDLEST_DSS, 0, A_CM_FCLKEN_DSS, 0x7, A_CM_ICLKEN_DSS, 1 << 0 },
     { A_CM_IDLEST_DSS, 1, A_CM_FCLKEN_DSS, 0x7, A_CM_ICLKEN_DSS, 1 << 0 },
     /* USBHOST: STDBY b0, IDLE b1; HOST1/HOST2 fclks, one iclk */
-    { A_CM_IDLEST_USBHOST, 0, A_CM_FCLKEN_USBHOST, 0x3, A_CM_ICLKEN_USBHOST, 1 << 0 },
-    { A_CM_IDLEST_USBHOST, 1, A_CM_FCLKEN_USBHOST, 0x3, A_CM_ICLKEN_USBHOST, 1 << 0 },
+    { A_CM_IDLEST_USBHOST, 0, A_CM_FCLKEN_USBHOST, 0x3, A_CM_ICLKEN_USBHOST, 1 },
+    { A_CM_IDLEST_USBHOST, 1, A_CM_FCLKEN_USBHOST, 0x3, A_CM_ICLKEN_USBHOST, 1 },
 };
 
 /* CM_CLKSTST: the domain's clocks, for CLKACTIVITY (bit 0) */

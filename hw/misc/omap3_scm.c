@@ -97,7 +97,8 @@ static bool omap3_scm_is_pad(hwaddr offset)
     int i;
 
     for (i = 0; i < ARRAY_SIZE(omap3_scm_pads); i++) {
-        if (offset >= omap3_scm_pads[i].start && offset < omap3_scm_pads[i].end) {
+        if (offset >= omap3_scm_pads[i].start &&
+            offset < omap3_scm_pads[i].end) {
             return true;
         }
     }
@@ -417,7 +418,8 @@ static void omap3_scm_init(Object *obj)
                           "omap3-scm.id", OMAP3_SCM_ID_SIZE);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_mmio(sbd, &s->id_iomem);
-    qdev_init_gpio_out_named(DEVICE(obj), &s->io_wakeup, OMAP3_SCM_IO_WAKEUP, 1);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->io_wakeup,
+                             OMAP3_SCM_IO_WAKEUP, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_scm_io_chain,
                             OMAP3_SCM_IO_CHAIN, 1);
 }

@@ -77,7 +77,8 @@ static const OMAP3SDRCReg omap3_sdrc_regs[] = {
     { A_SDRC_DLLA_STATUS,   true,  0 },
     { A_SDRC_DLLB_CTRL,     false, 0x0000000a },
     { A_SDRC_DLLB_STATUS,   true,  0 },
-    { A_SDRC_POWER,         false, 0x00000081 },    /* PAGEPOLICY, SRFRONRESET */
+    /* PAGEPOLICY, SRFRONRESET */
+    { A_SDRC_POWER,         false, 0x00000081 },
     { A_SDRC_MCFG_0,        false, 0x03588099 },
     { A_SDRC_MR_0,          false, 0x00000032 },    /* CL 3, burst 4 */
     { A_SDRC_EMR2_0,        false, 0 },

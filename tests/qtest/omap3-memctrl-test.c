@@ -95,7 +95,8 @@ static void test_sms(void)
     g_assert_cmphex(qtest_readl(qts, SMS_SYSSTATUS) & 1, ==, 1);
     l = qtest_readl(qts, SMS_SYSCONFIG);
     qtest_writel(qts, SMS_SYSCONFIG, (l & ~(3 << 3)) | 2 << 3);
-    g_assert_cmphex(qtest_readl(qts, SMS_SYSCONFIG), ==, (l & ~(3 << 3)) | 2 << 3);
+    g_assert_cmphex(qtest_readl(qts, SMS_SYSCONFIG), ==,
+                    (l & ~(3 << 3)) | 2 << 3);
     qtest_writel(qts, SMS_RG_ATT0, 0xffffffff);
     g_assert_cmphex(qtest_readl(qts, SMS_RG_ATT0), ==, 0xffffffff);
     qtest_writel(qts, SMS_RG_START1, 0x01000000);

@@ -61,7 +61,7 @@ struct OMAP3PRCMState {
     qemu_irq io_chain;
 
     /* properties */
-    uint32_t osc_hz;                            /* sys_clkin: 12/13/16.8/19.2/26/38.4 MHz */
+    uint32_t osc_hz;            /* sys_clkin: 12, 13, 16.8, 19.2, 26, 38.4 MHz */
 
     /* register files, indexed by offset / 4 */
     uint32_t cm[OMAP3_PRCM_CM_SIZE / 4];
