@@ -33,6 +33,10 @@
 #define PIH_BCI         (1 << 2)
 #define PIH_MADC        (1 << 3)
 
+/* OMAP3 INTC bank 0 */
+#define INTC_MIR_CLEAR0     0x48200088
+#define INTC_PENDING_IRQ0   0x48200098
+
 #define CTRL_EXCLEN     0x01
 #define CTRL_PENDDIS    0x02
 #define CTRL_COR        0x04
@@ -102,8 +106,12 @@ static void test_clear_on_read(void)
 {
     QTestState *qts = pwr_start(CTRL_COR | CTRL_PENDDIS);
 
+    /* INTC line 7 unmasked: the CPU side sees it pending (PENDING_IRQ0) */
+    qtest_writel(qts, INTC_MIR_CLEAR0, TWL_INT1_BIT);
     twl_prop(qts, "pwron", true);
     g_assert_true(twl_int1(qts));
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) & TWL_INT1_BIT, ==,
+                    TWL_INT1_BIT);
     g_assert_cmphex(twl_get(qts, PIH, PIH_ISR_P1), ==, PIH_PWR);
     /* a write of 1s does not clear in COR mode */
     twl_set(qts, PWR, PWR_ISR1, 0xff);
@@ -111,6 +119,7 @@ static void test_clear_on_read(void)
     g_assert_cmphex(twl_get(qts, PWR, PWR_ISR1), ==, SRC_PWRON);
     /* the read was the acknowledge */
     g_assert_false(twl_int1(qts));
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) & TWL_INT1_BIT, ==, 0);
     g_assert_cmphex(twl_get(qts, PIH, PIH_ISR_P1), ==, 0);
     g_assert_cmphex(twl_get(qts, PWR, PWR_ISR1), ==, 0);
     qtest_quit(qts);
