@@ -11,6 +11,7 @@
 
 #include "qemu/osdep.h"
 #include "twl4030-modules-qtest.h"
+#include "gta04-migrate.h"
 
 #define TWL         "/machine/twl4030"
 
@@ -377,6 +378,58 @@ static void test_bci_battery_sources(void)
     qtest_quit(qts);
 }
 
+/*
+ * savevm/loadvm in the middle of things: a conversion in progress, the
+ * charger state, VUSB3V1 off with its DEDICATED2 reset, a pending
+ * BCIMFKEY key
+ */
+static void test_migration(void)
+{
+    QTestState *qts = twl_start();
+    int64_t t;
+
+    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_int(qts, TWL, "battery-mv", 3900);
+    twl_wr(qts, TWL_AUX, BCIMDKEY, 0x26);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==,
+                    MSTATEC_USB | FSM_QUICK1);
+    twl_wr(qts, TWL_AUX, BCIMFKEY, 0xf4);
+    twl_wr(qts, TWL_AUX, MADC_CTRL1, MADCON);
+    madc_select(qts, SW1SELECT_LSB, 1 << 12 | 1 << 8);
+    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    qtest_clock_step(qts, 20 * 1000);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & BUSY, ==, BUSY);
+
+    /*
+     * The timer migrates with its absolute deadline; under qtest the new
+     * machine's virtual clock starts again from 0, so catch up first.
+     */
+    t = qtest_clock_step(qts, 0);
+    qts = gta04_migrate(qts, "-M gta04");
+    t -= qtest_clock_step(qts, 0);
+
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+                    BUSY);
+    qtest_clock_step(qts, t + CONV_NS(2) - 20 * 1000 - 1000);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+                    BUSY);
+    qtest_clock_step(qts, 1000);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+                    EOC_SW);
+    g_assert_cmpuint(madc_result(qts, 12), ==, 3900 * 1023 / 6000);
+    g_assert_cmpuint(madc_result(qts, 8), ==, 5000 * 1023 * 3 / (1500 * 14));
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==,
+                    MSTATEC_USB | FSM_QUICK1);
+    /* the key survived: one write of BCIMFTH8 goes through */
+    twl_wr(qts, TWL_AUX, BCIMFTH8, 0x12);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFTH8), ==, 0x12);
+    /* and the comparator still follows VUSB3V1 */
+    twl_unlock(qts);
+    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -386,6 +439,7 @@ int main(int argc, char **argv)
     qtest_add_func("twl4030/bci/fsm", test_bci_fsm);
     qtest_add_func("twl4030/bci/keys-and-adc", test_bci_keys);
     qtest_add_func("twl4030/bci/battery-sources", test_bci_battery_sources);
+    qtest_add_func("twl4030/bci-madc/migration", test_migration);
 
     return g_test_run();
 }

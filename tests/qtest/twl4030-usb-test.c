@@ -10,6 +10,7 @@
 
 #include "qemu/osdep.h"
 #include "twl4030-modules-qtest.h"
+#include "gta04-migrate.h"
 
 #define TWL         "/machine/twl4030"
 
@@ -297,6 +298,40 @@ static void test_cable_events(void)
     qtest_quit(qts);
 }
 
+/* savevm/loadvm with a pending PHY interrupt and VUSB3V1 switched */
+static void test_migration(void)
+{
+    QTestState *qts = twl_start();
+
+    twl_wr(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);
+    twl_rd(qts, TWL_USB, USB_INT_LATCH);
+    twl_unlock(qts);
+    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);         /* DEDICATED2 reset */
+    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, GRP_P1);    /* on, in SLEEP */
+    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_wr(qts, TWL_USB, SCRATCH_REG, 0x3c);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, PIH_USB);
+
+    qts = gta04_migrate(qts, "-M gta04");
+
+    /* SESSEND rose with VUSB3V1 (no cable yet), then fell with the cable */
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, PIH_USB);
+    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==,
+                    INT_VBUSVALID | INT_SESSVALID | INT_SESSEND);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_USB, SCRATCH_REG), ==, 0x3c);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_rd(qts, TWL_POWER, VUSB_DEDICATED2), ==, 0x08);
+    g_assert_cmphex(twl_rd(qts, TWL_POWER, VUSB3V1_DEV_GRP), ==, GRP_P1 | 0x8);
+    g_assert_true(twl_qom_get_bool(qts, "/machine/twl4030/regulators",
+                                   "vusb3v1"));
+    /* the comparator keeps following VUSB3V1 after the load */
+    twl_unlock(qts);
+    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -306,6 +341,7 @@ int main(int argc, char **argv)
     qtest_add_func("twl4030/usb/vbus-comparator-vusb3v1",
                    test_vbus_comparator);
     qtest_add_func("twl4030/usb/cable-events", test_cable_events);
+    qtest_add_func("twl4030/usb/migration", test_migration);
 
     return g_test_run();
 }
