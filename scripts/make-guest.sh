@@ -18,7 +18,7 @@ BBPKG_SHA256="2f68dbeaebeda49f3cde34ac421d5add85fb1c837ff7c4a4971945340d9d66ff"
 
 # Modules loaded at boot, in this order (dependencies are added automatically).
 # The TWL4030 core, IRQ, RTC, regulators, GPIO and power drivers are built in.
-MODULES="evdev phy-twl4030-usb twl4030-madc twl4030_charger twl4030-pwrbutton twl4030_wdt"
+MODULES="evdev i2c-dev phy-twl4030-usb twl4030-madc twl4030_charger twl4030-pwrbutton twl4030_wdt"
 
 DEBS="$GTA04_CACHE/debs"
 GUEST="$GTA04_CACHE/guest"

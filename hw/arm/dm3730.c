@@ -103,7 +103,8 @@ static void dm3730_create_unimplemented(int i)
  * (hwmod or ti-sysc nodes of omap3.dtsi/omap36xx.dtsi): only REVISION,
  * SYSCONFIG and SYSSTATUS answer, at the offsets of their hwmod class
  * (arch/arm/mach-omap2/omap_hwmod_3xxx_data.c) or ti-sysc "reg" entries.
- * Revisions are not modelled and read 0.
+ * REVISION reads the DM3730 value where a driver acts on it (usbhs_omap and
+ * usb-tll pick the OMAP3 code path from it) or prints it; otherwise 0.
  */
 #define NONE OMAP3_UNIMP_IP_NONE
 static const struct {
@@ -112,6 +113,7 @@ static const struct {
     hwaddr size;
     uint32_t rev, sysc, syss;
     bool omap4_sysc;    /* "ti,sysc-omap4": SOFTRESET is bit 0 */
+    uint32_t revision;
 } dm3730_ocp_only[] = {
     /* L4-Core */
     { "dsi",            0x4804fc00, 0x400,  0x000, 0x010, 0x014 },
@@ -119,12 +121,12 @@ static const struct {
     { "dispc",          0x48050400, 0x400,  0x000, 0x010, 0x014 },
     { "rfbi",           0x48050800, 0x400,  0x000, 0x010, 0x014 },
     { "venc",           0x48050c00, 0x400,  0x000, NONE,  NONE  },
-    { "sdma",           0x48056000, 0x1000, 0x000, 0x02c, 0x028 },
+    { "sdma",           0x48056000, 0x1000, 0x000, 0x02c, 0x028, false, 0x40 },
     { "ssi",            0x48058000, 0x1000, 0x000, 0x010, 0x014 },
-    { "usb-tll",        0x48062000, 0x1000, 0x000, 0x010, 0x014 },
-    { "usb-host",       0x48064000, 0x400,  0x000, 0x010, 0x014 },
+    { "usb-tll",        0x48062000, 0x1000, 0x000, 0x010, 0x014, false, 0x18 },
+    { "usb-host",       0x48064000, 0x400,  0x000, 0x010, 0x014, false, 0x10 },
     { "mcbsp1",         0x48074000, 0x1000, NONE,  0x08c, NONE  },
-    { "mailbox",        0x48094000, 0x1000, 0x000, 0x010, 0x014 },
+    { "mailbox",        0x48094000, 0x1000, 0x000, 0x010, 0x014, false, 0x40 },
     { "mcbsp5",         0x48096000, 0x1000, NONE,  0x08c, NONE  },
     { "mcspi1",         0x48098000, 0x1000, 0x000, 0x010, 0x014 },
     { "mcspi2",         0x4809a000, 0x1000, 0x000, 0x010, 0x014 },
@@ -582,7 +584,7 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
     for (i = 0; i < ARRAY_SIZE(dm3730_ocp_only); i++) {
         omap3_create_unimp_ip(dm3730_ocp_only[i].name, dm3730_ocp_only[i].base,
                               dm3730_ocp_only[i].size, dm3730_ocp_only[i].rev,
-                              0, dm3730_ocp_only[i].sysc,
+                              dm3730_ocp_only[i].revision, dm3730_ocp_only[i].sysc,
                               dm3730_ocp_only[i].syss,
                               dm3730_ocp_only[i].omap4_sysc);
     }
