@@ -478,7 +478,8 @@ static void twl4030_regulators_write(TWL4030Module *m, uint8_t addr,
     }
     switch (index) {
     case 0:     /* DEV_GRP: the state nibble is read-only */
-        s->regs[off] = value & (R_DEV_GRP_GROUPS_MASK | R_DEV_GRP_WARM_CFG_MASK);
+        s->regs[off] = value & (R_DEV_GRP_GROUPS_MASK |
+                                R_DEV_GRP_WARM_CFG_MASK);
         if (id == TWL4030_RES_VUSB3V1 &&
             !FIELD_EX8(value, DEV_GRP, GROUPS)) {
             trace_twl4030_regulators_vusb_dedicated2_reset();

@@ -386,7 +386,8 @@ static uint8_t twl4030_usb_read(TWL4030Module *m, uint8_t addr, uint8_t reg)
         /* The SET/CLR aliases read as the register itself */
         return s->regs[setclr_regs[i].reg];
     }
-    if (is_plain_reg(reg) || reg_in(reg, status_regs, ARRAY_SIZE(status_regs))) {
+    if (is_plain_reg(reg) ||
+        reg_in(reg, status_regs, ARRAY_SIZE(status_regs))) {
         return s->regs[reg];
     }
     qemu_log_mask(LOG_UNIMP, "twl4030-usb: read of unimplemented register "
