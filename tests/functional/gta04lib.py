@@ -127,14 +127,18 @@ class Guest:
         self.sock.sendall(text.encode())
 
     def run(self, cmd, timeout=60):
-        """Run a shell command; return its output (stdout+stderr) and check nothing."""
-        tag = "__GTA04_%d__" % int(time.monotonic() * 1000)
-        self.send("%s; echo %s$?\n" % (cmd, tag))
-        m = self.wait_for(re.escape(tag) + r"(\d+)\n", timeout)
-        start = self.log.rfind(cmd, 0, m.start())
-        body = self.log[start + len(cmd):m.start()] if start >= 0 else self.log[:m.start()]
-        # drop the echoed "; echo TAG$?" and the line break after the command
-        body = body.split("\n", 1)[1] if "\n" in body else ""
+        """Run a shell command; return its output (stdout+stderr) and check nothing.
+
+        The output is framed by two markers that the shell prints; the typed
+        command line (which the terminal echoes, wrapped at 80 columns) shows
+        them split by "" so it never matches."""
+        self._seq = getattr(self, "_seq", 0) + 1
+        start, end = "__GTA04S%d__" % self._seq, "__GTA04E%d__" % self._seq
+        split = lambda tag: tag[:6] + '""' + tag[6:]
+        self.send("echo %s; %s; echo %s$?\n" % (split(start), cmd, split(end)))
+        m0 = self.wait_for(re.escape(start) + "\n", timeout)
+        m = self.wait_for(re.escape(end) + r"(\d+)\n", timeout)
+        body = self.log[m0.end():m.start()]
         self.last_status = int(m.group(1))
         self.wait_for(PROMPT, 10)
         return body

@@ -78,8 +78,8 @@ def test_power_button_and_cable():
         g.wait_for("GTA04-GUEST-READY", 240)
         g.wait_for("gta04:", 30)
         ev = g.ok("grep -l twl4030_pwrbutton /sys/class/input/*/name").strip().split("/")[-2]
-        dev = g.ok("ls /sys/class/input/%s | grep event" % ev).strip()
-        g.ok("(dd if=/dev/input/%s bs=16 count=4 2>/dev/null | hexdump -v -e '16/1 \"%%02x \" \"\\n\"' > /tmp/ev) &" % dev)
+        dev = g.ok("ls /sys/class/input/%s | grep '^event'" % ev).strip()
+        g.ok("(dd if=/dev/input/%s bs=16 count=4 2>/dev/null | hexdump -v -e '16/1 \"%%02x \" \"\\n\"' > /tmp/ev) & sleep 0" % dev)
         g.ok("sleep 1")
         g.qom_set(TWL, "pwron", True)
         time.sleep(0.5)
