@@ -160,6 +160,12 @@ static const struct {
  * With no -kernel the Cortex-A8 starts at 0 (sys_boot maps the boot ROM
  * there).  We do not have TI's ROM code: ours parks the CPU in WFI, so a
  * board without a kernel starts and idles instead of faulting in a loop.
+ *
+ * The ROM also is the secure monitor of a GP device: Linux issues "smc #1"
+ * with a service number in r12 (L2 cache invalidate, write L2/aux control:
+ * arch/arm/mach-omap2/sleep34xx.S, omap-smc.S).  With -kernel, QEMU leaves
+ * MVBAR at 0, so the SMC vector is ROM offset 0x08: it returns at once.
+ * QEMU models no L2 cache, so there is nothing for these services to do.
  */
 static void dm3730_fill_boot_rom(uint8_t *rom)
 {
@@ -169,6 +175,7 @@ static void dm3730_fill_boot_rom(uint8_t *rom)
         /* vector i: b 0x20 */
         stl_le_p(rom + 4 * i, 0xea000000 | ((0x20 - (4 * i + 8)) >> 2));
     }
+    stl_le_p(rom + 0x08, 0xe1b0f00e);   /* SMC: movs pc, lr */
     stl_le_p(rom + 0x20, 0xe320f003);   /* wfi */
     stl_le_p(rom + 0x24, 0xeafffffd);   /* b 0x20 */
 }

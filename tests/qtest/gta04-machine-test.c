@@ -26,6 +26,10 @@
  *      str  r2, [r0, #8]       @ SRAM[8] = MIDR
  *      mrs  r4, cpsr
  *      str  r4, [r0, #12]      @ SRAM[12] = CPSR
+ *      mov  r12, #1
+ *      smc  #1                 @ a GP-ROM service call, as Linux makes them
+ *      movw r5, #0x600d
+ *      str  r5, [r0, #16]      @ SRAM[16] = 0x600d: the monitor returned
  *      mov  r3, #0
  *  1:  add  r3, r3, #1
  *      str  r3, [r0, #4]       @ SRAM[4] = counter, forever
@@ -33,8 +37,9 @@
  */
 static const uint32_t bare_metal_image[] = {
     0xe3000000, 0xe3440020, 0xe30b1eef, 0xe34d1ead, 0xe5801000,
-    0xee102f10, 0xe5802008, 0xe10f4000, 0xe580400c, 0xe3a03000,
-    0xe2833001, 0xe5803004, 0xeafffffc,
+    0xee102f10, 0xe5802008, 0xe10f4000, 0xe580400c, 0xe3a0c001,
+    0xe1600071, 0xe306500d, 0xe5805010, 0xe3a03000, 0xe2833001,
+    0xe5803004, 0xeafffffc,
 };
 
 static char *write_image(void)
@@ -81,6 +86,8 @@ static void test_bare_metal_boot(void)
         }
     }
     g_assert_cmpuint(count2, !=, count1);
+    /* the loop runs after the SMC: so the monitor returned to the caller */
+    g_assert_cmphex(qtest_readl(qts, SRAM_BASE + 16), ==, 0x600d);
 
     qtest_quit(qts);
     unlink(image);
@@ -106,6 +113,8 @@ static void test_memories(void)
     qtest_writel(qts, 0x40000020, 0);
     g_assert_cmphex(qtest_readl(qts, 0x40000020), ==, 0xe320f003);
     g_assert_cmphex(qtest_readl(qts, 0x00000020), ==, 0xe320f003);
+    /* the GP-device monitor: the SMC vector returns (movs pc, lr) */
+    g_assert_cmphex(qtest_readl(qts, 0x00000008), ==, 0xe1b0f00e);
     qtest_quit(qts);
 }
 
