@@ -679,7 +679,7 @@ static void twl4030_wire(TWL4030State *s)
     twl4030_connect(usb, "pih", 1, qdev_get_gpio_in_named(DEVICE(s),
                     "pih-int2", TWL4030_PIH_USB));
 
-    /* processor groups, USB supplies, VBUS comparator */
+    /* processor groups, USB supplies, the transceiver's VBUS comparator */
     for (k = 0; k < TWL4030_NUM_GROUPS; k++) {
         twl4030_connect(power, "group-state", k,
                         twl4030_in(regulators, "group-state", k));
@@ -688,19 +688,24 @@ static void twl4030_wire(TWL4030State *s)
         twl4030_connect(regulators, usb_rails[i], 0,
                         twl4030_in(usb, usb_rails[i], 0));
     }
-    twl4030_connect(usb, "vbus-present", 0, twl4030_in(power, "vbus-present", 0));
-    twl4030_connect(usb, "vbus-present", 1, twl4030_in(bci, "vbus-present", 0));
+    twl4030_connect(usb, "vbus-present", 0, twl4030_in(bci, "vbus-present", 0));
     twl4030_connect(power, "bciautoac", 0, twl4030_in(bci, "bciautoac", 0));
     twl4030_connect(power, "bciautousb", 0, twl4030_in(bci, "bciautousb", 0));
 
     /* the chip's user-facing inputs */
     twl4030_add_fanout(s, TWL4030_SIG_PWRON, twl4030_in(power, "pwron", 0));
+    /*
+     * STS_HW_CONDITIONS.VBUS / USB_PRES: the power block's VBUS_PRES
+     * comparator runs from VBUS itself, not from VUSB3V1, so it sees the
+     * cable while the PHY is suspended (phy-twl4030-usb.c,
+     * twl4030_usb_linkstat); only the charger goes through the
+     * transceiver's VUSB3V1-supplied comparator.
+     */
+    twl4030_add_fanout(s, TWL4030_SIG_VBUS, twl4030_in(power, "vbus", 0));
     if (usb) {
         twl4030_add_fanout(s, TWL4030_SIG_VBUS, twl4030_in(usb, "vbus", 0));
     } else {
-        /* no transceiver model: the cable's VBUS is the comparator output */
-        twl4030_add_fanout(s, TWL4030_SIG_VBUS,
-                           twl4030_in(power, "vbus-present", 0));
+        /* no transceiver model: the charger sees the cable directly */
         twl4030_add_fanout(s, TWL4030_SIG_VBUS,
                            twl4030_in(bci, "vbus-present", 0));
     }

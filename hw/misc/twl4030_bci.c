@@ -18,8 +18,10 @@
  *    when it is present and enabled, either automatically (PM_MASTER
  *    BOOT_BCI BCIAUTOUSB / BCIAUTOAC, inputs from the power module) or by
  *    the BCIMDEN path bit.  BCIMSTATEC bit 4 = USB charger present (the
- *    VBUS comparator's "vbus-present", so it drops when VUSB3V1 goes off),
- *    bit 5 = AC charger present.
+ *    USB transceiver's VUSB3V1-supplied VBUS comparator, "vbus-present",
+ *    so it drops when VUSB3V1 goes off even with the cable plugged; the
+ *    power block's STS_HW_CONDITIONS.VBUS does not), bit 5 = AC charger
+ *    present.
  *  - Interrupts: every change of BCIMSTATEC is an "FSM state change",
  *    which twl4030_charger.c takes from ICHGLOW (BCIISR1A bit 3, "Battery
  *    cc. low / FSM state change"): we pulse that source (1 then 0), so the

@@ -61,6 +61,13 @@ static bool reg_needs_tst_key(uint8_t reg)
     return reg == A_TWL4030_BGAP_TRIM || reg == A_TWL4030_BACKUP_MISC_TST;
 }
 
+/*
+ * STS_HW_CONDITIONS: bits 7 (VBUS) and 2 (USB ID) are the power block's
+ * VBUS_PRES and ID_PRES comparators, which work "except when using only
+ * battery backup power" (phy-twl4030-usb.c, twl4030_usb_linkstat): they
+ * do not depend on the transceiver's VUSB3V1 supply, so the PHY driver
+ * reads a plugged cable here while its LDOs are off.
+ */
 static uint8_t hw_conditions(TWL4030PowerState *s)
 {
     uint8_t v = 0;
@@ -68,7 +75,7 @@ static uint8_t hw_conditions(TWL4030PowerState *s)
     v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_PWON, s->pwron);
     v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_USB_ID, s->usb_id);
     v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_CHG, s->ac);
-    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_VBUS, s->vbus_present);
+    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_VBUS, s->vbus);
     return v;
 }
 
@@ -81,13 +88,18 @@ static void power_update_boot_bci(TWL4030PowerState *s)
     qemu_set_irq(s->bciautousb, FIELD_EX8(v, TWL4030_BOOT_BCI, BCIAUTOUSB));
 }
 
-/* Drive the PWR SIH source lines from the input levels */
+/*
+ * Drive the PWR SIH source lines from the input levels.  USB_PRES is
+ * VBUS_PRES || ID_PRES ("If either is true the USB_PRES signal is active,
+ * the OTG module is activated, and its interrupt may be raised (may wake
+ * the system)", twl4030_usb_linkstat): the interrupt phy-twl4030-usb
+ * relies on to notice a plug while runtime-suspended with VUSB3V1 off.
+ */
 static void power_update_sources(TWL4030PowerState *s)
 {
     qemu_set_irq(s->sih[TWL4030_PWR_SRC_PWRON], s->pwron);
     qemu_set_irq(s->sih[TWL4030_PWR_SRC_CHG_PRES], s->ac);
-    qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES],
-                 s->vbus_present || s->usb_id);
+    qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES], s->vbus || s->usb_id);
 }
 
 static void power_set_input(TWL4030PowerState *s, bool *field, bool level,
@@ -111,7 +123,7 @@ static void power_vbus_in(void *opaque, int n, int level)
 {
     TWL4030PowerState *s = opaque;
 
-    power_set_input(s, &s->vbus_present, level, "vbus-present");
+    power_set_input(s, &s->vbus, level, "vbus");
 }
 
 static void power_usb_id_in(void *opaque, int n, int level)
@@ -408,7 +420,7 @@ static void power_init(Object *obj)
     twl4030_module_add_window(TWL4030_MODULE(obj), 0x4b,
                               A_TWL4030_WATCHDOG_CFG, A_TWL4030_WATCHDOG_CFG);
     qdev_init_gpio_in_named(dev, power_pwron_in, "pwron", 1);
-    qdev_init_gpio_in_named(dev, power_vbus_in, "vbus-present", 1);
+    qdev_init_gpio_in_named(dev, power_vbus_in, "vbus", 1);
     qdev_init_gpio_in_named(dev, power_usb_id_in, "usb-id", 1);
     qdev_init_gpio_in_named(dev, power_ac_in, "ac", 1);
     qdev_init_gpio_out_named(dev, s->sih, "sih", TWL4030_PWR_NUM_SOURCES);
@@ -447,7 +459,7 @@ static const VMStateDescription vmstate_twl4030_power = {
         VMSTATE_BOOL(tst_unlocked, TWL4030PowerState),
         VMSTATE_UINT8_ARRAY(group, TWL4030PowerState, TWL4030_NUM_GROUPS),
         VMSTATE_BOOL(pwron, TWL4030PowerState),
-        VMSTATE_BOOL(vbus_present, TWL4030PowerState),
+        VMSTATE_BOOL(vbus, TWL4030PowerState),
         VMSTATE_BOOL(usb_id, TWL4030PowerState),
         VMSTATE_BOOL(ac, TWL4030PowerState),
         VMSTATE_UINT8(watchdog_cfg, TWL4030PowerState),

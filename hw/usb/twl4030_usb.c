@@ -8,13 +8,18 @@
  * drivers/phy/ti/phy-twl4030-usb.c and include/linux/ulpi/regs.h).
  * No USB data path: there is no link (MUSB) behind the ULPI here.
  *
- * VBUS comparator: the VBUS and ID comparators sit in the transceiver and
- * are supplied by VUSB3V1 (the coupling behind the seed article's bug 1):
- * vbus_present = cable 5 V && VUSB3V1 on.  It drives USB_INT_STS
- * VBUSVALID/SESSVALID/SESSEND, OTHER_INT_STS VB_SESS_VLD, ID_STATUS and
- * the "vbus-present" outputs (STS_HW_CONDITIONS.VBUS / USB_PRES in the
- * power module, and the charger).  With VUSB3V1 off all comparator
- * outputs read 0.
+ * VBUS comparator: the transceiver's VBUS-valid/session and ID
+ * comparators are supplied by VUSB3V1 (the coupling behind the seed
+ * article's bug 1): vbus_present = cable 5 V && VUSB3V1 on.  It drives
+ * USB_INT_STS VBUSVALID/SESSVALID/SESSEND, OTHER_INT_STS VB_SESS_VLD,
+ * ID_STATUS and their latches, and the one "vbus-present" output, to
+ * the charger (BCI): the USB charge path only sees VBUS through this
+ * comparator.  With VUSB3V1 off all comparator outputs read 0.
+ * The power-management block's own VBUS_PRES/ID_PRES comparators
+ * (STS_HW_CONDITIONS bits 7 and 2, the PWR SIH USB_PRES source) are not
+ * these: they run from VBUS itself and see the cable while the PHY is
+ * suspended with its LDOs off (phy-twl4030-usb.c, twl4030_usb_linkstat),
+ * so the chip feeds the power module from the cable directly.
  *
  * Interrupts: USB_INT_LATCH, OTHER_INT_LATCH and ID_INT_LATCH latch the
  * edges of their status bits selected by the *_EN_RISE / *_EN_FALL
@@ -317,7 +322,6 @@ static void twl4030_usb_update(TWL4030USB *s, bool latch)
     bool present = s->vbus && powered;
     bool id_gnd = s->usb_id && powered;
     uint8_t usb_sts = 0, other_sts = 0, id_sts = 0;
-    int i;
 
     if (powered) {
         usb_sts = FIELD_DP8(usb_sts, USB_INT, VBUSVALID, present);
@@ -342,13 +346,11 @@ static void twl4030_usb_update(TWL4030USB *s, bool latch)
     s->other_int_sts = other_sts;
     s->id_int_sts = id_sts;
 
-    /* Consumers keep our output levels across reset: send changes only */
+    /* The charger keeps our output level across reset: send changes only */
     if (present != s->vbus_present) {
         trace_twl4030_usb_vbus_present(s->vbus, s->vusb3v1, present);
         s->vbus_present = present;
-        for (i = 0; i < TWL4030_USB_VBUS_PRESENT_OUTS; i++) {
-            qemu_set_irq(s->vbus_present_out[i], present);
-        }
+        qemu_set_irq(s->vbus_present_out, present);
     }
     twl4030_usb_update_pih(s);
 }
@@ -518,8 +520,7 @@ static void twl4030_usb_init(Object *obj)
     qdev_init_gpio_in_named(dev, twl4030_usb_set_vusb3v1, "vusb3v1", 1);
     qdev_init_gpio_in_named(dev, twl4030_usb_set_vusb1v5, "vusb1v5", 1);
     qdev_init_gpio_in_named(dev, twl4030_usb_set_vusb1v8, "vusb1v8", 1);
-    qdev_init_gpio_out_named(dev, s->vbus_present_out, "vbus-present",
-                             TWL4030_USB_VBUS_PRESENT_OUTS);
+    qdev_init_gpio_out_named(dev, &s->vbus_present_out, "vbus-present", 1);
     qdev_init_gpio_out_named(dev, s->pih, "pih", 2);
 }
 

@@ -249,14 +249,29 @@ static void test_bci_fsm(void)
     twl_wr(qts, TWL_POWER, BOOT_BCI, twl_rd(qts, TWL_POWER, BOOT_BCI) | 0x32);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_QUICK1);
 
-    /* the seed article: VUSB3V1 off with the cable plugged -> event */
+    /*
+     * the seed article: VUSB3V1 off with the cable plugged -> event.  The
+     * charger's USB path sees VBUS through the transceiver's comparator;
+     * the power block's VBUS_PRES (STS_HW_CONDITIONS.VBUS) still sees it
+     */
     twl_unlock(qts);
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(bci_state_after_event(qts), ==, FSM_NONE);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 0);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    /* re-plugging with VUSB3V1 off: no USB bit, no FSM event */
+    twl_qom_set_bool(qts, TWL, "vbus", false);
+    twl_qom_set_bool(qts, TWL, "vbus", true);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    /* VUSB3V1 on again: the charger sees VBUS, with an event */
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0x20);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_QUICK1);
+    g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 5000000 / 6843);
 
     /* full battery: charge complete */
     twl_qom_set_int(qts, TWL, "battery-mv", 4200);
@@ -423,10 +438,11 @@ static void test_migration(void)
     /* the key survived: one write of BCIMFTH8 goes through */
     twl_wr(qts, TWL_AUX, BCIMFTH8, 0x12);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFTH8), ==, 0x12);
-    /* and the comparator still follows VUSB3V1 */
+    /* and the charger's comparator still follows VUSB3V1 */
     twl_unlock(qts);
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     qtest_quit(qts);
 }
 

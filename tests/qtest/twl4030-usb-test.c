@@ -1,7 +1,8 @@
 /*
- * qtest for the TWL4030 USB transceiver (I2C address 0x48) and its
- * VUSB3V1-powered VBUS comparator, through the OMAP3 I2C1 controller
- * with the register sequences of Linux's phy-twl4030-usb
+ * qtest for the TWL4030 USB transceiver (I2C address 0x48), its
+ * VUSB3V1-powered VBUS comparator and the power block's ungated VBUS_PRES,
+ * through the OMAP3 I2C1 controller with the register sequences of
+ * Linux's phy-twl4030-usb
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -186,36 +187,79 @@ static void pwr_sih_setup(QTestState *qts)
 }
 
 /*
- * The seed article's coupling: the VBUS comparator needs VUSB3V1.  With
- * the cable plugged and VUSB3V1 off, nobody sees VBUS; switching VUSB3V1
- * on and off makes the rising and falling edges.
+ * Two VBUS comparators.  The power block's VBUS_PRES (STS_HW_CONDITIONS
+ * bit 7, the PWR SIH USB_PRES source) runs from VBUS: phy-twl4030-usb
+ * relies on it to see a plug while runtime-suspended with its LDOs off.
+ * The transceiver's comparator needs VUSB3V1 (the seed article's
+ * coupling): it drives the PHY's VBUSVALID/SESSVALID and the charger's
+ * USB path (BCIMSTATEC USB bit, FSM-change event on ICHGLOW).
  */
 static void test_vbus_comparator(void)
 {
     QTestState *qts = twl_start();
 
-    /* VUSB3V1 resets on (in SLEEP): a plugged cable is seen */
+    /* VUSB3V1 resets on (in SLEEP): both comparators see the cable */
     g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     twl_qom_set_bool(qts, TWL, "vbus", true);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==,
                     INT_VBUSVALID | INT_SESSVALID);
     g_assert_cmphex(twl_rd(qts, TWL_USB, OTHER_INT_STS), ==, 0x80);
+    g_assert_true(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
 
-    /* twl4030_usb_ldo_init: VUSB3V1_DEV_GRP = 0 -> comparator unpowered */
+    /*
+     * twl4030_usb_ldo_init: VUSB3V1_DEV_GRP = 0 -> the transceiver's
+     * comparator is unpowered; VBUS_PRES still sees the cable
+     */
     twl_unlock(qts);
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
-    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
     g_assert_cmphex(twl_rd(qts, TWL_USB, OTHER_INT_STS), ==, 0);
     g_assert_cmphex(twl_rd(qts, TWL_USB, ID_STATUS), ==, 0);
     g_assert_false(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
 
+    /* unplug while suspended: only STS_HW_CONDITIONS follows */
+    twl_qom_set_bool(qts, TWL, "vbus", false);
+    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+
     pwr_sih_setup(qts);
+    twl_wr(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);   /* PHY -> PIH */
     twl_rd(qts, TWL_USB, USB_INT_LATCH);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
 
-    /* VUSB3V1 on with the cable still plugged: rising edges */
+    /*
+     * Plug while the PHY is suspended: USB_PRES latches on the rising
+     * edge when its EDR selects that edge (falling only: no latch on the
+     * plug; rising only: none on the unplug), the charger and the PHY
+     * see nothing
+     */
+    twl_wr(qts, TWL_POWER, PWR_EDR1,
+           (twl_rd(qts, TWL_POWER, PWR_EDR1) & ~0x30) | 0x10);
+    twl_qom_set_bool(qts, TWL, "vbus", true);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    twl_wr(qts, TWL_POWER, PWR_EDR1,
+           (twl_rd(qts, TWL_POWER, PWR_EDR1) & ~0x30) | 0x20);
+    twl_qom_set_bool(qts, TWL, "vbus", false);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    twl_qom_set_bool(qts, TWL, "vbus", true);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_PWR);
+    g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB, ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    /* Linux's setting again: USB_PRES on both edges */
+    twl_wr(qts, TWL_POWER, PWR_EDR1, twl_rd(qts, TWL_POWER, PWR_EDR1) | 0x30);
+
+    /*
+     * runtime_resume: VUSB3V1 on with the cable plugged.  The charger
+     * sees VBUS (FSM-change event), the PHY latches its VBUS rise;
+     * VBUS_PRES did not change, so no USB_PRES
+     */
     usb_ldos_on(qts);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==,
@@ -223,38 +267,40 @@ static void test_vbus_comparator(void)
     g_assert_cmphex(twl_rd(qts, TWL_USB, ID_STATUS), ==, 0x10); /* float */
     g_assert_true(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==,
-                    PIH_PWR | PIH_BCI);
-    g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
+                    PIH_BCI | PIH_USB);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR1A), ==, BCI_ICHGLOW);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
-
-    /*
-     * The PHY latched its own VBUS rise; it only reaches PIH bit 4 when
-     * rerouted to the TWL interrupt lines (ALT_INT_REROUTE)
-     */
-    twl_wr(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_USB);
+    g_assert_cmphex(twl_rd(qts, TWL_POWER, PWR_ISR1), ==, 0);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==,
                     INT_VBUSVALID | INT_SESSVALID);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, 0);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
 
-    /* off again (runtime_suspend): falling edges everywhere */
+    /*
+     * runtime_suspend with the cable still plugged: the charger falls
+     * back to battery (the event of the seed article's bug 1), the PHY
+     * latches the falling edges; STS_HW_CONDITIONS.VBUS stays and
+     * USB_PRES does not latch
+     */
     usb_ldos_off(qts);
-    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_false(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
+    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==,
-                    PIH_PWR | PIH_BCI | PIH_USB);
-    g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
+                    PIH_BCI | PIH_USB);
+    g_assert_cmphex(twl_rd(qts, TWL_POWER, PWR_ISR1), ==, 0);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR1A), ==, BCI_ICHGLOW);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==,
                     INT_VBUSVALID | INT_SESSVALID);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
 
-    /* unplugging with the comparator off changes nothing */
+    /* unplugging while suspended: USB_PRES falls, nothing else moves */
     twl_qom_set_bool(qts, TWL, "vbus", false);
+    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_PWR);
+    g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, 0);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
-    g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, 0);
     qtest_quit(qts);
 }
 
@@ -325,10 +371,15 @@ static void test_migration(void)
     g_assert_cmphex(twl_rd(qts, TWL_POWER, VUSB3V1_DEV_GRP), ==, GRP_P1 | 0x8);
     g_assert_true(twl_qom_get_bool(qts, "/machine/twl4030/regulators",
                                    "vusb3v1"));
-    /* the comparator keeps following VUSB3V1 after the load */
+    /*
+     * the transceiver's comparator keeps following VUSB3V1 after the load;
+     * VBUS_PRES keeps following the cable only
+     */
     twl_unlock(qts);
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
-    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
+    g_assert_false(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
+    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     qtest_quit(qts);
 }
 

@@ -41,12 +41,17 @@
  *   usb "pih"[0]/[1]           -> PIH_ISR_P1/P2 bit 4 (USB)
  *   power "group-state"[3]     -> regulators "group-state"[3]
  *   regulators "vusb3v1", "vusb1v5", "vusb1v8" -> usb inputs of that name
- *   usb "vbus-present"[0]      -> power "vbus-present"
- *   usb "vbus-present"[1]      -> bci "vbus-present"
+ *   usb "vbus-present"         -> bci "vbus-present" (the transceiver's
+ *                                 VUSB3V1-supplied VBUS comparator: the
+ *                                 USB charge path)
  *   power "bciautoac", "bciautousb" -> bci inputs of that name (BOOT_BCI)
  *   madc link "bci"            =  the bci module
- *   chip property "vbus"       -> usb "vbus" (no usb module: straight to
- *                                 power/bci "vbus-present"), madc "vbus"
+ *   chip property "vbus"       -> power "vbus" (always: the PM block's
+ *                                 VBUS_PRES comparator is supplied from
+ *                                 VBUS, STS_HW_CONDITIONS.VBUS/USB_PRES
+ *                                 see the cable with VUSB3V1 off),
+ *                                 usb "vbus" (no usb module: straight to
+ *                                 bci "vbus-present"), madc "vbus"
  *   chip property "usb-id"     -> power "usb-id", usb "usb-id"
  *   chip property "ac"         -> power "ac", bci "ac", madc "ac"
  *   chip property "pwron"      -> power "pwron" (also pressed for 200 ms by

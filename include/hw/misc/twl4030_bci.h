@@ -19,7 +19,8 @@
  * Windows: 0x4A:0x74-0xA9 (MAIN_CHARGE) and 0x4A:0xAA-0xB8 (PRECHARGE).
  *   The BCI SIH (0x4A:0xB9-0xC6) is a separate TYPE_TWL4030_SIH.
  * GPIO inputs (levels):
- *   "vbus-present"  USB module "vbus-present"[1] (the VBUS comparator)
+ *   "vbus-present"  USB module "vbus-present" (the transceiver's VBUS
+ *                   comparator: cable && VUSB3V1 on)
  *   "ac"            AC charger plugged (the chip's "ac" property)
  *   "bciautoac", "bciautousb"  PM_MASTER BOOT_BCI bits 0 and 1, from the
  *                   power module.  Unconnected they stay at BOOT_BCI's

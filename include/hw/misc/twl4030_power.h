@@ -14,12 +14,16 @@
  *
  * Wiring (qdev GPIOs, connected by the chip):
  *  inputs  "pwron"        power button held (STS_HW_CONDITIONS.STS_PWON)
- *          "vbus-present" USB VBUS comparator output (from the USB PHY)
- *          "usb-id"       USB ID pin grounded
+ *          "vbus"         5 V on the USB connector, through the power
+ *                         block's own VBUS_PRES comparator (supplied from
+ *                         VBUS, not from the transceiver's VUSB3V1: it sees
+ *                         a cable while phy-twl4030-usb is suspended with
+ *                         its LDOs off; the chip feeds it from its "vbus")
+ *          "usb-id"       USB ID pin grounded (ID_PRES comparator)
  *          "ac"           AC charger present (CHG pin)
  *  outputs "sih"[8]       PWR SIH source levels: [0] PWRON, [1] CHG_PRES,
- *                         [2] USB_PRES (= VBUS present || ID grounded, per
- *                         phy-twl4030-usb's reading of the TRM), [4] HOT_DIE
+ *                         [2] USB_PRES (= VBUS_PRES || ID_PRES, per
+ *                         phy-twl4030-usb's twl4030_usb_linkstat), [4] HOT_DIE
  *                         (never: no thermal model).  [3] RTC_IT comes from
  *                         the RTC, not from here; [5..7] stay low.
  *          "bciautoac", "bciautousb"  BOOT_BCI bits 0 and 1, for the
@@ -77,9 +81,9 @@ REG8(TWL4030_BACKUP_MISC_TST, 0x43)
 REG8(TWL4030_PROTECT_KEY, 0x44)
 REG8(TWL4030_STS_HW_CONDITIONS, 0x45)
     FIELD(TWL4030_STS_HW_CONDITIONS, STS_PWON, 0, 1)
-    FIELD(TWL4030_STS_HW_CONDITIONS, STS_USB_ID, 2, 1)
+    FIELD(TWL4030_STS_HW_CONDITIONS, STS_USB_ID, 2, 1)     /* ID_PRES */
     FIELD(TWL4030_STS_HW_CONDITIONS, STS_CHG, 3, 1)
-    FIELD(TWL4030_STS_HW_CONDITIONS, STS_VBUS, 7, 1)
+    FIELD(TWL4030_STS_HW_CONDITIONS, STS_VBUS, 7, 1)       /* VBUS_PRES */
 REG8(TWL4030_P1_SW_EVENTS, 0x46)
     FIELD(TWL4030_SW_EVENTS, DEVOFF, 0, 1)
     FIELD(TWL4030_SW_EVENTS, DEVSLP, 1, 1)
@@ -150,7 +154,7 @@ struct TWL4030PowerState {
 
     /* inputs */
     bool pwron;
-    bool vbus_present;
+    bool vbus;                  /* VBUS_PRES: the cable, ungated */
     bool usb_id;
     bool ac;
 

@@ -32,7 +32,7 @@
  *   "vdac", "vintana1", "vintana2", "vintdig", "vio", "vdd1", "vdd2",
  *   "vusb1v5", "vusb1v8", "vusb3v1", "vusbcp", "regen", "nrespwron",
  *   "clken", "sysen", "hfclkout", "32kclkout", "reset", "mainref".
- *   The USB module needs "vusb3v1" (VBUS comparator supply), "vusb1v5"
+ *   The USB module needs "vusb3v1" (its VBUS comparator's supply), "vusb1v5"
  *   and "vusb1v8" (PHY supplies).
  * QOM properties: a read-only bool with the same name per resource
  *   (e.g. qom-get /machine/twl4030/regulators vusb3v1).

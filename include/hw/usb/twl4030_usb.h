@@ -21,13 +21,17 @@
  * GPIO inputs (levels):
  *   "vbus"      5 V on the connector (the chip's "vbus" property)
  *   "usb-id"    ID pin grounded (the chip's "usb-id" property)
- *   "vusb3v1"   regulators "vusb3v1": powers the VBUS/ID comparators
+ *   "vusb3v1"   regulators "vusb3v1": powers the transceiver's VBUS and ID
+ *               comparators
  *   "vusb1v5", "vusb1v8"  regulators "vusb1v5"/"vusb1v8": PHY supplies
  *               (the PHY DPLL clock only runs with both on)
  * GPIO outputs:
- *   "vbus-present"[2]  the comparator: vbus && vusb3v1 on.
- *                      [0] -> power module (STS_HW_CONDITIONS.VBUS and the
- *                      PWR SIH USB_PRES source), [1] -> BCI "vbus-present".
+ *   "vbus-present"     the transceiver's VBUS comparator: vbus && vusb3v1
+ *                      on -> BCI "vbus-present" (the USB charge path).
+ *                      STS_HW_CONDITIONS.VBUS and the PWR SIH USB_PRES
+ *                      source come from the power block's own VBUS_PRES
+ *                      comparator instead (power "vbus", fed from the
+ *                      cable: it works with VUSB3V1 off).
  *   "pih"[2]           the USB module's bit in PIH_ISR_P1 ([0], INT1) and
  *                      PIH_ISR_P2 ([1], INT2): pending, enabled PHY
  *                      interrupt latches, when routed to the TWL interrupt
@@ -36,8 +40,6 @@
 
 #define TYPE_TWL4030_USB "twl4030-usb"
 OBJECT_DECLARE_SIMPLE_TYPE(TWL4030USB, TWL4030_USB)
-
-#define TWL4030_USB_VBUS_PRESENT_OUTS 2
 
 struct TWL4030USB {
     TWL4030Module parent_obj;
@@ -58,7 +60,7 @@ struct TWL4030USB {
     uint8_t id_int_sts;
     bool pih_level[2];
 
-    qemu_irq vbus_present_out[TWL4030_USB_VBUS_PRESENT_OUTS];
+    qemu_irq vbus_present_out;
     qemu_irq pih[2];
 };
 
