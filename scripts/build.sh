@@ -14,7 +14,7 @@ step "compiling ${*:-all}"
 # ninja prints one status line per step: show every 100th (progress) and all diagnostics
 set +e
 ninja -C "$OBJ" -j"${GTA04_JOBS:-$(nproc)}" "$@" |
-    awk '/^\[[0-9]+\/[0-9]+\] /{ if (n++ % 100 == 0) print; next } { print }'
+    awk '/^\[[0-9]+\/[0-9]+\] /{ if (n++ % 100 == 0) { print; fflush() } next } { print; fflush() }'
 rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" -eq 0 ] || die "build failed"
