@@ -1013,50 +1013,6 @@ static void omap3_prcm_cm_written(OMAP3PRCMState *s, hwaddr offset,
     }
 }
 
-static uint64_t omap3_prcm_cm_read(void *opaque, hwaddr offset, unsigned size)
-{
-    OMAP3PRCMState *s = opaque;
-    uint32_t v;
-
-    switch (omap3_cm_kind[offset >> 2]) {
-    case REG_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown CM register 0x%04" HWADDR_PRIx
-                      "\n", __func__, offset);
-        return 0;
-    case REG_RO:
-        v = omap3_prcm_cm_computed(s, offset);
-        break;
-    default:
-        v = s->cm[offset >> 2];
-        break;
-    }
-    trace_omap3_prcm_read("cm", offset, v);
-    return v;
-}
-
-static void omap3_prcm_cm_write(void *opaque, hwaddr offset, uint64_t value,
-                                unsigned size)
-{
-    OMAP3PRCMState *s = opaque;
-    uint32_t old = s->cm[offset >> 2];
-
-    trace_omap3_prcm_write("cm", offset, value);
-    switch (omap3_cm_kind[offset >> 2]) {
-    case REG_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown CM register 0x%04" HWADDR_PRIx
-                      " = 0x%08" PRIx64 "\n", __func__, offset, value);
-        return;
-    case REG_RO:
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: read-only CM register 0x%04"
-                      HWADDR_PRIx "\n", __func__, offset);
-        return;
-    default:
-        s->cm[offset >> 2] = value;
-        omap3_prcm_cm_written(s, offset, old, value);
-        break;
-    }
-}
-
 static const char *omap3_prcm_pwrdm_name(hwaddr module)
 {
     int i;
@@ -1167,51 +1123,108 @@ static void omap3_prcm_prm_written(OMAP3PRCMState *s, hwaddr offset,
     }
 }
 
-static uint64_t omap3_prcm_prm_read(void *opaque, hwaddr offset, unsigned size)
+/*
+ * CM and PRM decode the same way: a per-word kind table (none, plain,
+ * read-only computed, write-1-to-clear) and a side-effect hook.
+ */
+typedef struct OMAP3PRCMSpace {
+    const char *name;
+    const uint8_t *kind;
+    size_t regs_offset;     /* of the register array in OMAP3PRCMState */
+    uint32_t (*computed)(OMAP3PRCMState *s, hwaddr offset);
+    void (*written)(OMAP3PRCMState *s, hwaddr offset, uint32_t old,
+                    uint32_t val);
+} OMAP3PRCMSpace;
+
+static const OMAP3PRCMSpace omap3_prcm_cm_space = {
+    .name = "CM",
+    .kind = omap3_cm_kind,
+    .regs_offset = offsetof(OMAP3PRCMState, cm),
+    .computed = omap3_prcm_cm_computed,
+    .written = omap3_prcm_cm_written,
+};
+
+static const OMAP3PRCMSpace omap3_prcm_prm_space = {
+    .name = "PRM",
+    .kind = omap3_prm_kind,
+    .regs_offset = offsetof(OMAP3PRCMState, prm),
+    .computed = omap3_prcm_prm_computed,
+    .written = omap3_prcm_prm_written,
+};
+
+static uint32_t *omap3_prcm_regs(OMAP3PRCMState *s, const OMAP3PRCMSpace *sp)
 {
-    OMAP3PRCMState *s = opaque;
+    return (uint32_t *)((uint8_t *)s + sp->regs_offset);
+}
+
+static uint64_t omap3_prcm_space_read(OMAP3PRCMState *s,
+                                      const OMAP3PRCMSpace *sp, hwaddr offset)
+{
     uint32_t v;
 
-    switch (omap3_prm_kind[offset >> 2]) {
+    switch (sp->kind[offset >> 2]) {
     case REG_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown PRM register 0x%04" HWADDR_PRIx
-                      "\n", __func__, offset);
+        qemu_log_mask(LOG_UNIMP, "omap3_prcm: unknown %s register 0x%04"
+                      HWADDR_PRIx "\n", sp->name, offset);
         return 0;
     case REG_RO:
-        v = omap3_prcm_prm_computed(s, offset);
+        v = sp->computed(s, offset);
         break;
     default:
-        v = s->prm[offset >> 2];
+        v = omap3_prcm_regs(s, sp)[offset >> 2];
         break;
     }
-    trace_omap3_prcm_read("prm", offset, v);
+    trace_omap3_prcm_read(sp->name, offset, v);
     return v;
+}
+
+static void omap3_prcm_space_write(OMAP3PRCMState *s, const OMAP3PRCMSpace *sp,
+                                   hwaddr offset, uint64_t value)
+{
+    uint32_t *reg = &omap3_prcm_regs(s, sp)[offset >> 2];
+    uint32_t old = *reg;
+
+    trace_omap3_prcm_write(sp->name, offset, value);
+    switch (sp->kind[offset >> 2]) {
+    case REG_NONE:
+        qemu_log_mask(LOG_UNIMP, "omap3_prcm: unknown %s register 0x%04"
+                      HWADDR_PRIx " = 0x%08" PRIx64 "\n", sp->name, offset,
+                      value);
+        return;
+    case REG_RO:
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3_prcm: read-only %s register "
+                      "0x%04" HWADDR_PRIx "\n", sp->name, offset);
+        return;
+    case REG_W1C:
+        *reg &= ~value;
+        break;
+    default:
+        *reg = value;
+        break;
+    }
+    sp->written(s, offset, old, *reg);
+}
+
+static uint64_t omap3_prcm_cm_read(void *opaque, hwaddr offset, unsigned size)
+{
+    return omap3_prcm_space_read(opaque, &omap3_prcm_cm_space, offset);
+}
+
+static void omap3_prcm_cm_write(void *opaque, hwaddr offset, uint64_t value,
+                                unsigned size)
+{
+    omap3_prcm_space_write(opaque, &omap3_prcm_cm_space, offset, value);
+}
+
+static uint64_t omap3_prcm_prm_read(void *opaque, hwaddr offset, unsigned size)
+{
+    return omap3_prcm_space_read(opaque, &omap3_prcm_prm_space, offset);
 }
 
 static void omap3_prcm_prm_write(void *opaque, hwaddr offset, uint64_t value,
                                  unsigned size)
 {
-    OMAP3PRCMState *s = opaque;
-    uint32_t old = s->prm[offset >> 2];
-
-    trace_omap3_prcm_write("prm", offset, value);
-    switch (omap3_prm_kind[offset >> 2]) {
-    case REG_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown PRM register 0x%04" HWADDR_PRIx
-                      " = 0x%08" PRIx64 "\n", __func__, offset, value);
-        return;
-    case REG_RO:
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: read-only PRM register 0x%04"
-                      HWADDR_PRIx "\n", __func__, offset);
-        return;
-    case REG_W1C:
-        s->prm[offset >> 2] &= ~value;
-        break;
-    default:
-        s->prm[offset >> 2] = value;
-        break;
-    }
-    omap3_prcm_prm_written(s, offset, old, s->prm[offset >> 2]);
+    omap3_prcm_space_write(opaque, &omap3_prcm_prm_space, offset, value);
 }
 
 static const MemoryRegionOps omap3_prcm_cm_ops = {
