@@ -117,7 +117,9 @@ class Guest:
             self._read()
 
     def boot(self, timeout=180):
-        self.launch()
+        """Launch (unless a `with` block did) and wait for the shell."""
+        if not self.vm.is_running():
+            self.launch()
         self.wait_for("GTA04-GUEST-READY", timeout)
         self.wait_for(PROMPT, 30)
         self.boot_time = time.monotonic() - self.t0
