@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check qtest functional build guest soak bench clean
+.PHONY: run check qtest functional build guest bugs bench clean
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -20,6 +20,16 @@ build:
 
 guest:
 	scripts/make-guest.sh
+
+# The seed article's two bugs on patched kernels vs Debian's (long: builds a kernel once).
+bugs:
+	scripts/setup.sh
+	python3 tests/bugs/test_seed_bugs.py
+
+# Boot time against stock QEMU's vexpress-a9, 5 runs each.
+bench:
+	scripts/setup.sh
+	python3 scripts/bench-boot.py 5
 
 clean:
 	rm -rf .build

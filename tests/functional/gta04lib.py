@@ -42,14 +42,14 @@ class Guest:
 
     def __init__(self, extra_args=(), append="", guest=None, name="gta04",
                  binary=QEMU, machine="gta04", dtb="omap3-gta04a5.dtb",
-                 console="ttyO2,115200n8"):
+                 console="ttyO2,115200n8", kernel=None):
         self.guest = guest or guest_dir()
         self.vm = QEMUMachine(binary, name=name)
         self.vm.set_machine(machine)
         self.vm.set_console()
         self.vm.add_args(
             "-m", "512",
-            "-kernel", os.path.join(self.guest, "vmlinuz"),
+            "-kernel", kernel or os.path.join(self.guest, "vmlinuz"),
             "-dtb", os.path.join(self.guest, dtb),
             "-initrd", os.path.join(self.guest, "initramfs.cpio.gz"),
             "-append", ("console=%s " % console) + append,
