@@ -39,6 +39,13 @@ fi
 have=$(dpkg-query -W -f='${Version}' "$LSRC_PKG")
 [ "$have" = "$LSRC_VERSION" ] || die "$LSRC_PKG $have installed, this needs $LSRC_VERSION (the source of $KREL)"
 
+# Already built with exactly these patches?
+stamp=$( { echo "$LSRC_VERSION"; cat /dev/null "$@"; } | sha256sum | cut -d' ' -f1)
+if [ -f "$OUT/vmlinuz" ] && [ "$(cat "$OUT/.stamp" 2>/dev/null)" = "$stamp" ]; then
+    echo "$OUT"
+    exit 0
+fi
+
 mkdir -p "$KBUILD"
 exec 9>"$KBUILD/.lock"
 flock 9
@@ -88,5 +95,6 @@ fi
 mkdir -p "$OUT"
 cp "$KBUILD/obj/arch/arm/boot/zImage" "$OUT/vmlinuz"
 printf '%s\n' "$@" >"$OUT/patches"
+echo "$stamp" >"$OUT/.stamp"
 step "kernel '$NAME' in $OUT"
 echo "$OUT"

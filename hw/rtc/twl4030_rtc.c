@@ -193,10 +193,17 @@ static uint8_t rtc_events(TWL4030RTCState *s)
     return ev;
 }
 
+/*
+ * The RTC interrupt is a level while a request is pending.  The alarm
+ * request comes from the alarm event: the ALARM bit going 0 -> 1 with
+ * IT_ALARM set.  While ALARM stays set (not acknowledged) there is no new
+ * event, and re-enabling IT_ALARM does not make one: this is the handshake
+ * the seed article's bug 2 breaks ("no other interrupt is ever seen from
+ * the RTC"), although rtc-twl toggles IT_ALARM on every new alarm.
+ */
 static void rtc_update_irq(TWL4030RTCState *s)
 {
-    bool alarm = FIELD_EX8(s->status, TWL4030_RTC_STATUS, ALARM) &&
-                 FIELD_EX8(s->interrupts, TWL4030_RTC_INTERRUPTS, IT_ALARM);
+    bool alarm = s->alarm_irq_req;
     bool timer = false;
     bool level;
 
@@ -242,7 +249,11 @@ static void rtc_alarm_cb(void *opaque)
     TWL4030RTCState *s = opaque;
 
     /* The alarm matches when the counter reaches the alarm time */
-    s->status = FIELD_DP8(s->status, TWL4030_RTC_STATUS, ALARM, 1);
+    if (!FIELD_EX8(s->status, TWL4030_RTC_STATUS, ALARM)) {
+        s->status = FIELD_DP8(s->status, TWL4030_RTC_STATUS, ALARM, 1);
+        s->alarm_irq_req = FIELD_EX8(s->interrupts, TWL4030_RTC_INTERRUPTS,
+                                     IT_ALARM);
+    }
     trace_twl4030_rtc_alarm();
     rtc_update_irq(s);
     rtc_rearm(s);
@@ -492,6 +503,9 @@ static void rtc_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
         /* ALARM and POWER_UP are write-1-to-clear; the rest is read-only */
         s->status &= ~(value & (R_TWL4030_RTC_STATUS_ALARM_MASK |
                                 R_TWL4030_RTC_STATUS_POWER_UP_MASK));
+        if (!FIELD_EX8(s->status, TWL4030_RTC_STATUS, ALARM)) {
+            s->alarm_irq_req = false;
+        }
         rtc_update_irq(s);
         break;
     case A_TWL4030_RTC_INTERRUPTS:
@@ -501,6 +515,9 @@ static void rtc_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
                           value);
         }
         s->interrupts = value & 0x0f;
+        if (!FIELD_EX8(s->interrupts, TWL4030_RTC_INTERRUPTS, IT_ALARM)) {
+            s->alarm_irq_req = false;
+        }
         rtc_rearm(s);
         rtc_update_irq(s);
         break;
@@ -547,6 +564,7 @@ static void rtc_reset_enter(Object *obj, ResetType type)
     s->alarm[TC_YEAR] = 0x00;
     s->snapshot_valid = false;
     s->time_written = false;
+    s->alarm_irq_req = false;
     s->events_since = rtc_now_sec(s);
     timer_del(s->alarm_timer);
     timer_del(s->tick_timer);
@@ -614,6 +632,7 @@ static const VMStateDescription vmstate_twl4030_rtc = {
         VMSTATE_TIMER_PTR(alarm_timer, TWL4030RTCState),
         VMSTATE_TIMER_PTR(tick_timer, TWL4030RTCState),
         VMSTATE_BOOL(irq_level, TWL4030RTCState),
+        VMSTATE_BOOL(alarm_irq_req, TWL4030RTCState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -86,6 +86,12 @@ struct TWL4030RTCState {
     uint8_t alarm[TWL4030_RTC_ALARM_REGS];
     uint8_t ctrl;
     uint8_t status;             /* ALARM and POWER_UP (the latched bits) */
+    /*
+     * Alarm interrupt request: raised by the ALARM 0->1 transition while
+     * IT_ALARM is set, dropped by the ALARM acknowledge or by clearing
+     * IT_ALARM.  Setting IT_ALARM again does not raise it.
+     */
+    bool alarm_irq_req;
     uint8_t interrupts;
     uint8_t comp_lsb;
     uint8_t comp_msb;
