@@ -99,6 +99,20 @@ bool twl4030_module_cfg_unlocked(TWL4030Module *m)
     return s && twl4030_power_cfg_unlocked(&s->power);
 }
 
+uint32_t twl4030_module_battery_mv(TWL4030Module *m)
+{
+    TWL4030State *s = twl4030_of(m);
+
+    return s ? s->battery_mv : TWL4030_BATTERY_MV_DEFAULT;
+}
+
+int32_t twl4030_module_battery_temp(TWL4030Module *m)
+{
+    TWL4030State *s = twl4030_of(m);
+
+    return s ? s->battery_temp : TWL4030_BATTERY_TEMP_DEFAULT;
+}
+
 static uint8_t module_default_read(TWL4030Module *m, uint8_t addr, uint8_t reg)
 {
     return 0;
@@ -488,23 +502,16 @@ static void twl4030_set_sig(Object *obj, Visitor *v, const char *name,
     twl4030_drive(s, twl4030_sig_of(name));
 }
 
-/* Pass a battery figure on to the modules that model it */
-static void twl4030_forward_battery(TWL4030State *s)
+/* Tell the modules that model the battery that a figure changed */
+static void twl4030_battery_changed(TWL4030State *s)
 {
-    static const int users[] = { TWL4030_EXT_BCI, TWL4030_EXT_MADC };
     int i;
 
-    for (i = 0; i < ARRAY_SIZE(users); i++) {
-        Object *o = s->ext[users[i]];
+    for (i = 0; i < s->num_modules; i++) {
+        TWL4030ModuleClass *mc = TWL4030_MODULE_GET_CLASS(s->modules[i]);
 
-        if (!o) {
-            continue;
-        }
-        if (object_property_find(o, "battery-mv")) {
-            object_property_set_uint(o, "battery-mv", s->battery_mv, NULL);
-        }
-        if (object_property_find(o, "battery-temp")) {
-            object_property_set_int(o, "battery-temp", s->battery_temp, NULL);
+        if (mc->battery_changed) {
+            mc->battery_changed(s->modules[i]);
         }
     }
 }
@@ -531,7 +538,7 @@ static void twl4030_set_battery_mv(Object *obj, Visitor *v, const char *name,
     }
     s->battery_mv = value;
     if (DEVICE(s)->realized) {
-        twl4030_forward_battery(s);
+        twl4030_battery_changed(s);
     }
 }
 
@@ -557,7 +564,7 @@ static void twl4030_set_battery_temp(Object *obj, Visitor *v, const char *name,
     }
     s->battery_temp = value;
     if (DEVICE(s)->realized) {
-        twl4030_forward_battery(s);
+        twl4030_battery_changed(s);
     }
 }
 
@@ -778,7 +785,7 @@ static void twl4030_realize(DeviceState *dev, Error **errp)
     for (sig = 0; sig < TWL4030_NUM_SIG; sig++) {
         twl4030_drive(s, sig);
     }
-    twl4030_forward_battery(s);
+    twl4030_battery_changed(s);
 }
 
 static void twl4030_add_module(TWL4030State *s, TWL4030Module *m)
@@ -846,8 +853,8 @@ static void twl4030_init(Object *obj)
     qdev_init_gpio_out_named(dev, &s->int_out[0], "int1", 1);
     qdev_init_gpio_out_named(dev, &s->int_out[1], "int2", 1);
 
-    s->battery_mv = 3800;
-    s->battery_temp = 250;
+    s->battery_mv = TWL4030_BATTERY_MV_DEFAULT;
+    s->battery_temp = TWL4030_BATTERY_TEMP_DEFAULT;
     s->cur = -1;
     s->powerdown_timer = timer_new_ms(QEMU_CLOCK_VIRTUAL,
                                       twl4030_powerdown_release, s);

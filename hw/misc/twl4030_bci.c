@@ -116,6 +116,17 @@ REG8(BCIMNTEST3, 0xa9)
 #define CHARGER_MV              5000
 
 /* BCIMFKEY values unlocking one write of BCIMFEN1..4, BCIMFTH1..9 */
+/* The battery is the chip's (one copy, set by its QOM properties) */
+static uint32_t bci_battery_mv(TWL4030BCI *s)
+{
+    return twl4030_module_battery_mv(TWL4030_MODULE(s));
+}
+
+static int32_t bci_battery_temp(TWL4030BCI *s)
+{
+    return twl4030_module_battery_temp(TWL4030_MODULE(s));
+}
+
 static const uint8_t mf_keys[] = {
     0x57, 0x73, 0x9c, 0x3e,
     0xd2, 0x7f, 0x6d, 0xea, 0xc4, 0xbc, 0xc3, 0xf4, 0xe7,
@@ -206,7 +217,7 @@ int twl4030_bci_charge_current_ua(TWL4030BCI *s)
 {
     int iref = bci_reg(s, A_BCIIREF1) | (bci_reg(s, A_BCIIREF2) & 3) << 8;
 
-    if (!bci_charging(s) || s->battery_mv >= BATTERY_FULL_MV) {
+    if (!bci_charging(s) || bci_battery_mv(s) >= BATTERY_FULL_MV) {
         return 0;
     }
     return MAX(bci_code_to_ua(iref, twl4030_bci_cgain(s)), 0);
@@ -220,7 +231,7 @@ static uint8_t bci_compute_mstatec(TWL4030BCI *s)
         state = FSM_NO_CHARGING_DEV;
     } else if (!bci_charging(s)) {
         state = FSM_OFF;
-    } else if (s->battery_mv >= BATTERY_FULL_MV) {
+    } else if (bci_battery_mv(s) >= BATTERY_FULL_MV) {
         state = FSM_COMPLETE1;
     } else {
         state = FSM_QUICK1;
@@ -246,7 +257,7 @@ static void bci_set_source(TWL4030BCI *s, int n, bool level)
 static void bci_update(TWL4030BCI *s, bool reset)
 {
     uint8_t mstatec = bci_compute_mstatec(s);
-    int temp = s->battery_temp;
+    int temp = bci_battery_temp(s);
 
     if (mstatec != s->mstatec) {
         trace_twl4030_bci_fsm(s->mstatec, mstatec);
@@ -265,20 +276,18 @@ static void bci_update(TWL4030BCI *s, bool reset)
     bci_set_source(s, TWL4030_BCI_SRC_TBATOR2, temp > 450);
     bci_set_source(s, TWL4030_BCI_SRC_TBATOR1, temp < 0);
     bci_set_source(s, TWL4030_BCI_SRC_BATSTS,
-                   s->battery_mv < BATTERY_ABSENT_MV);
+                   bci_battery_mv(s) < BATTERY_ABSENT_MV);
     bci_set_source(s, TWL4030_BCI_SRC_VBATLVL,
-                   s->battery_mv < BATTERY_LOW_MV);
+                   bci_battery_mv(s) < BATTERY_LOW_MV);
     bci_set_source(s, TWL4030_BCI_SRC_VBATOV,
-                   s->battery_mv > BATTERY_OV_MV);
+                   bci_battery_mv(s) > BATTERY_OV_MV);
     bci_set_source(s, TWL4030_BCI_SRC_VBUSOV, false);
     bci_set_source(s, TWL4030_BCI_SRC_ACCHGOV, false);
 }
 
-void twl4030_bci_set_battery(TWL4030BCI *s, uint32_t mv, int32_t ddegc)
+static void twl4030_bci_battery_changed(TWL4030Module *m)
 {
-    s->battery_mv = mv;
-    s->battery_temp = ddegc;
-    bci_update(s, false);
+    bci_update(TWL4030_BCI(m), false);
 }
 
 /* The 10-bit value behind an ADC register pair */
@@ -286,9 +295,9 @@ static uint16_t bci_adc_code(TWL4030BCI *s, uint8_t lsb_reg)
 {
     switch (lsb_reg) {
     case A_BCIVBAT1:        /* ADCIN12: VBAT / 4 on a 1.5 V scale */
-        return MIN(s->battery_mv * 1023 / 6000, 1023);
+        return MIN(bci_battery_mv(s) * 1023 / 6000, 1023);
     case A_BCITBAT1:
-        return twl4030_madc_btemp_code(s->battery_temp,
+        return twl4030_madc_btemp_code(bci_battery_temp(s),
                                        twl4030_bci_ithsens(s));
     case A_BCIICHG1:
         return bci_ua_to_code(twl4030_bci_charge_current_ua(s),
@@ -392,48 +401,6 @@ static void twl4030_bci_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
     }
 }
 
-static void twl4030_bci_get_battery_mv(Object *obj, Visitor *v,
-                                       const char *name, void *opaque,
-                                       Error **errp)
-{
-    TWL4030BCI *s = TWL4030_BCI(obj);
-
-    visit_type_uint32(v, name, &s->battery_mv, errp);
-}
-
-static void twl4030_bci_set_battery_mv(Object *obj, Visitor *v,
-                                       const char *name, void *opaque,
-                                       Error **errp)
-{
-    TWL4030BCI *s = TWL4030_BCI(obj);
-    uint32_t mv;
-
-    if (visit_type_uint32(v, name, &mv, errp)) {
-        twl4030_bci_set_battery(s, mv, s->battery_temp);
-    }
-}
-
-static void twl4030_bci_get_battery_temp(Object *obj, Visitor *v,
-                                         const char *name, void *opaque,
-                                         Error **errp)
-{
-    TWL4030BCI *s = TWL4030_BCI(obj);
-
-    visit_type_int32(v, name, &s->battery_temp, errp);
-}
-
-static void twl4030_bci_set_battery_temp(Object *obj, Visitor *v,
-                                         const char *name, void *opaque,
-                                         Error **errp)
-{
-    TWL4030BCI *s = TWL4030_BCI(obj);
-    int32_t ddegc;
-
-    if (visit_type_int32(v, name, &ddegc, errp)) {
-        twl4030_bci_set_battery(s, s->battery_mv, ddegc);
-    }
-}
-
 static void twl4030_bci_set_vbus_present(void *opaque, int n, int level)
 {
     TWL4030BCI *s = TWL4030_BCI(opaque);
@@ -501,8 +468,6 @@ static void twl4030_bci_init(Object *obj)
     /* Input defaults: BOOT_BCI reset value, the chip's property defaults */
     s->auto_ac = true;
     s->auto_usb = false;
-    s->battery_mv = 3800;
-    s->battery_temp = 250;
 }
 
 static const VMStateDescription vmstate_twl4030_bci = {
@@ -518,8 +483,6 @@ static const VMStateDescription vmstate_twl4030_bci = {
         VMSTATE_BOOL(ac, TWL4030BCI),
         VMSTATE_BOOL(auto_ac, TWL4030BCI),
         VMSTATE_BOOL(auto_usb, TWL4030BCI),
-        VMSTATE_UINT32(battery_mv, TWL4030BCI),
-        VMSTATE_INT32(battery_temp, TWL4030BCI),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -536,16 +499,7 @@ static void twl4030_bci_class_init(ObjectClass *klass, void *data)
     mc->read = twl4030_bci_read;
     mc->write = twl4030_bci_write;
 
-    object_class_property_add(klass, "battery-mv", "uint32",
-                              twl4030_bci_get_battery_mv,
-                              twl4030_bci_set_battery_mv, NULL, NULL);
-    object_class_property_set_description(klass, "battery-mv",
-                                          "battery voltage in mV");
-    object_class_property_add(klass, "battery-temp", "int32",
-                              twl4030_bci_get_battery_temp,
-                              twl4030_bci_set_battery_temp, NULL, NULL);
-    object_class_property_set_description(klass, "battery-temp",
-                                          "battery temperature in 0.1 degC");
+    mc->battery_changed = twl4030_bci_battery_changed;
 }
 
 static const TypeInfo twl4030_bci_info = {

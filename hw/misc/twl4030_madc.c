@@ -78,6 +78,17 @@ REG8(BCICH4_MSB, 0x60)
 #define CHARGER_MV          5000
 
 /* Prescaler ratios (num/den) of twl4030-madc.c twl4030_divider_ratios */
+/* The battery is the chip's (one copy, set by its QOM properties) */
+static uint32_t madc_battery_mv(TWL4030MADC *s)
+{
+    return twl4030_module_battery_mv(TWL4030_MODULE(s));
+}
+
+static int32_t madc_battery_temp(TWL4030MADC *s)
+{
+    return twl4030_module_battery_temp(TWL4030_MODULE(s));
+}
+
 static const struct {
     uint8_t num;
     uint8_t den;
@@ -125,7 +136,7 @@ static uint16_t madc_channel_code(TWL4030MADC *s, int ch)
 
     switch (ch) {
     case 1:
-        return twl4030_madc_btemp_code(s->battery_temp,
+        return twl4030_madc_btemp_code(madc_battery_temp(s),
                                        s->bci ? twl4030_bci_ithsens(s->bci)
                                               : 0);
     case 0:
@@ -143,7 +154,7 @@ static uint16_t madc_channel_code(TWL4030MADC *s, int ch)
     case 11:
         return madc_code_for_mv(ch, s->ac ? CHARGER_MV : 0);
     case 12:
-        return madc_code_for_mv(ch, s->battery_mv);
+        return madc_code_for_mv(ch, madc_battery_mv(s));
     default:
         return 0;
     }
@@ -288,54 +299,6 @@ static void twl4030_madc_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
     }
 }
 
-void twl4030_madc_set_battery(TWL4030MADC *s, uint32_t mv, int32_t ddegc)
-{
-    s->battery_mv = mv;
-    s->battery_temp = ddegc;
-}
-
-static void twl4030_madc_get_battery_mv(Object *obj, Visitor *v,
-                                        const char *name, void *opaque,
-                                        Error **errp)
-{
-    TWL4030MADC *s = TWL4030_MADC(obj);
-
-    visit_type_uint32(v, name, &s->battery_mv, errp);
-}
-
-static void twl4030_madc_set_battery_mv(Object *obj, Visitor *v,
-                                        const char *name, void *opaque,
-                                        Error **errp)
-{
-    TWL4030MADC *s = TWL4030_MADC(obj);
-    uint32_t mv;
-
-    if (visit_type_uint32(v, name, &mv, errp)) {
-        twl4030_madc_set_battery(s, mv, s->battery_temp);
-    }
-}
-
-static void twl4030_madc_get_battery_temp(Object *obj, Visitor *v,
-                                          const char *name, void *opaque,
-                                          Error **errp)
-{
-    TWL4030MADC *s = TWL4030_MADC(obj);
-
-    visit_type_int32(v, name, &s->battery_temp, errp);
-}
-
-static void twl4030_madc_set_battery_temp(Object *obj, Visitor *v,
-                                          const char *name, void *opaque,
-                                          Error **errp)
-{
-    TWL4030MADC *s = TWL4030_MADC(obj);
-    int32_t ddegc;
-
-    if (visit_type_int32(v, name, &ddegc, errp)) {
-        twl4030_madc_set_battery(s, s->battery_mv, ddegc);
-    }
-}
-
 static void twl4030_madc_set_vbus(void *opaque, int n, int level)
 {
     TWL4030MADC *s = TWL4030_MADC(opaque);
@@ -375,8 +338,6 @@ static void twl4030_madc_init(Object *obj)
                              TWL4030_MADC_NUM_SOURCES);
     s->conv_timer[0] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_sw1_done, s);
     s->conv_timer[1] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_sw2_done, s);
-    s->battery_mv = 3800;
-    s->battery_temp = 250;
 }
 
 static void twl4030_madc_finalize(Object *obj)
@@ -401,8 +362,6 @@ static const VMStateDescription vmstate_twl4030_madc = {
         VMSTATE_TIMER_PTR_ARRAY(conv_timer, TWL4030MADC, 2),
         VMSTATE_BOOL(vbus, TWL4030MADC),
         VMSTATE_BOOL(ac, TWL4030MADC),
-        VMSTATE_UINT32(battery_mv, TWL4030MADC),
-        VMSTATE_INT32(battery_temp, TWL4030MADC),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -420,17 +379,6 @@ static void twl4030_madc_class_init(ObjectClass *klass, void *data)
     mc->read = twl4030_madc_read;
     mc->write = twl4030_madc_write;
 
-    object_class_property_add(klass, "battery-mv", "uint32",
-                              twl4030_madc_get_battery_mv,
-                              twl4030_madc_set_battery_mv, NULL, NULL);
-    object_class_property_set_description(klass, "battery-mv",
-                                          "battery voltage in mV (ADCIN12)");
-    object_class_property_add(klass, "battery-temp", "int32",
-                              twl4030_madc_get_battery_temp,
-                              twl4030_madc_set_battery_temp, NULL, NULL);
-    object_class_property_set_description(klass, "battery-temp",
-                                          "battery temperature in 0.1 degC "
-                                          "(ADCIN1)");
 }
 
 static const TypeInfo twl4030_madc_info = {

@@ -30,8 +30,8 @@
  *                     TMOVF, ICHGHIGH, ICHGLOW, ICHGEOC, TBATOR2, TBATOR1,
  *                     BATSTS; [8..11] = BCIISR2A bits VBATLVL, VBATOV,
  *                     VBUSOV, ACCHGOV.  Wire [n] to the SIH "source"[n].
- * QOM properties "battery-mv" (uint32, mV) and "battery-temp" (int32,
- *   0.1 degC), set by the chip from its own; or twl4030_bci_set_battery().
+ * The battery figures are the chip's ("battery-mv", "battery-temp"), read
+ *   with twl4030_module_battery_mv/temp().
  *   The MADC reads the charge state through
  *   twl4030_bci_charge_current_ua() / _cgain() / _ithsens().
  */
@@ -74,13 +74,10 @@ struct TWL4030BCI {
     bool ac;
     bool auto_ac;
     bool auto_usb;
-    uint32_t battery_mv;
-    int32_t battery_temp;       /* deci-degrees Celsius */
 
     qemu_irq irq[TWL4030_BCI_NUM_SOURCES];
 };
 
-void twl4030_bci_set_battery(TWL4030BCI *s, uint32_t mv, int32_t ddegc);
 
 /* Battery charge current in uA (0 when not charging) */
 int twl4030_bci_charge_current_ua(TWL4030BCI *s);

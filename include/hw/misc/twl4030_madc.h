@@ -30,8 +30,8 @@
  *                    1-then-0 pulse.
  * Link property "bci" (TYPE_TWL4030_BCI, optional): charge current,
  *   CGAIN and the thermistor bias current for ADCIN10/ADCIN1.
- * QOM properties "battery-mv" (uint32, mV) and "battery-temp" (int32,
- *   0.1 degC), set by the chip from its own; or twl4030_madc_set_battery().
+ * The battery figures are the chip's ("battery-mv", "battery-temp"), read
+ *   with twl4030_module_battery_mv/temp().
  */
 
 #define TYPE_TWL4030_MADC "twl4030-madc"
@@ -58,14 +58,11 @@ struct TWL4030MADC {
     /* inputs */
     bool vbus;
     bool ac;
-    uint32_t battery_mv;
-    int32_t battery_temp;           /* deci-degrees Celsius */
     TWL4030BCI *bci;
 
     qemu_irq irq[TWL4030_MADC_NUM_SOURCES];
 };
 
-void twl4030_madc_set_battery(TWL4030MADC *s, uint32_t mv, int32_t ddegc);
 
 /*
  * 10-bit ADCIN1 code for a 10 kOhm NTC at ddegc (deci-degC) fed with

@@ -109,6 +109,12 @@ struct TWL4030ModuleClass {
      */
     void (*group_state_changed)(TWL4030Module *m, int group,
                                 TWL4030GroupState state);
+
+    /*
+     * Optional: the chip's battery figures ("battery-mv", "battery-temp")
+     * changed; read them with twl4030_module_battery_*().
+     */
+    void (*battery_changed)(TWL4030Module *m);
 };
 
 /*
@@ -128,5 +134,15 @@ TWL4030GroupState twl4030_module_group_state(TWL4030Module *m, int group);
 
 /* True while the PM_MASTER PROTECT_KEY has the CFG registers unlocked */
 bool twl4030_module_cfg_unlocked(TWL4030Module *m);
+
+/*
+ * The battery, as the chip's user-facing properties set it (one copy, in
+ * the chip): voltage in mV, temperature in 0.1 degC.  Outside a chip:
+ * 3800 mV, 25.0 degC.
+ */
+#define TWL4030_BATTERY_MV_DEFAULT      3800
+#define TWL4030_BATTERY_TEMP_DEFAULT    250
+uint32_t twl4030_module_battery_mv(TWL4030Module *m);
+int32_t twl4030_module_battery_temp(TWL4030Module *m);
 
 #endif /* HW_MISC_TWL4030_MODULE_H */
