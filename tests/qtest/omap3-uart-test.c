@@ -144,22 +144,6 @@ static bool wait_rx(QTestState *qts, uint32_t base)
     return false;
 }
 
-/* Intercept the INTC inputs, once the SoC has an INTC */
-static bool intercept_intc(QTestState *qts)
-{
-    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-list', 'arguments': "
-                           "{ 'path': '/machine/soc/intc' } }");
-    bool present = !qdict_haskey(rsp, "error");
-
-    qobject_unref(rsp);
-    if (present) {
-        qtest_irq_intercept_in(qts, "/machine/soc/intc");
-    } else {
-        g_test_message("no INTC in the SoC yet: interrupt line not checked");
-    }
-    return present;
-}
-
 /* Reset values of every UART, with 8-, 16- and 32-bit accesses */
 static void test_reset_values(void)
 {
@@ -380,8 +364,8 @@ static void test_tx_rx(void)
     int fd;
     QTestState *qts = start_with_socket(&fd);
     uint32_t b = UART3_BASE;
-    bool intc = intercept_intc(qts);
 
+    qtest_irq_intercept_in(qts, "/machine/soc/intc");
     uart_setup(qts, b);
     /* 32-bit writes, as earlycon=uart8250,mmio32 does */
     qtest_writel(qts, b + RHR, 'O');
@@ -393,21 +377,15 @@ static void test_tx_rx(void)
 
     wr(qts, b, IER, IER_RDI);
     g_assert_cmphex(rd(qts, b, IIR), ==, IIR_NO_INT);
-    if (intc) {
-        g_assert_false(qtest_get_irq(qts, UART3_IRQ));
-    }
+    g_assert_false(qtest_get_irq(qts, UART3_IRQ));
     send_byte(fd, 'x');
     g_assert_true(wait_rx(qts, b));
     g_assert_cmphex(rd(qts, b, IIR) & 0x0f, ==, IIR_RDI);
-    if (intc) {
-        g_assert_true(qtest_get_irq(qts, UART3_IRQ));
-    }
+    g_assert_true(qtest_get_irq(qts, UART3_IRQ));
     g_assert_cmphex(rd(qts, b, RHR), ==, 'x');
     g_assert_cmphex(rd(qts, b, LSR) & LSR_DR, ==, 0);
     g_assert_cmphex(rd(qts, b, IIR), ==, IIR_NO_INT);
-    if (intc) {
-        g_assert_false(qtest_get_irq(qts, UART3_IRQ));
-    }
+    g_assert_false(qtest_get_irq(qts, UART3_IRQ));
 
     close(fd);
     qtest_quit(qts);
@@ -455,8 +433,8 @@ static void test_wakeup_status(void)
     int fd;
     QTestState *qts = start_with_socket(&fd);
     uint32_t b = UART3_BASE;
-    bool intc = intercept_intc(qts);
 
+    qtest_irq_intercept_in(qts, "/machine/soc/intc");
     uart_setup(qts, b);
     wr(qts, b, SCR, SCR_WAKE_EN);
     g_assert_cmphex(rd(qts, b, SSR), ==, 0);
@@ -465,16 +443,12 @@ static void test_wakeup_status(void)
     g_assert_cmphex(rd(qts, b, SSR), ==, SSR_WAKE_STS);
     /* not a 16550 interrupt: IIR does not show it, IER is 0 */
     g_assert_cmphex(rd(qts, b, IIR), ==, IIR_NO_INT);
-    if (intc) {
-        g_assert_true(qtest_get_irq(qts, UART3_IRQ));
-    }
+    g_assert_true(qtest_get_irq(qts, UART3_IRQ));
     g_assert_cmphex(rd(qts, b, RHR), ==, 'w');
     g_assert_cmphex(rd(qts, b, SSR), ==, SSR_WAKE_STS);
     wr(qts, b, SCR, 0);
     g_assert_cmphex(rd(qts, b, SSR), ==, 0);
-    if (intc) {
-        g_assert_false(qtest_get_irq(qts, UART3_IRQ));
-    }
+    g_assert_false(qtest_get_irq(qts, UART3_IRQ));
 
     close(fd);
     qtest_quit(qts);
