@@ -29,6 +29,7 @@ bugs:
 # Boot time against stock QEMU's vexpress-a9, 5 runs each.
 bench:
 	scripts/setup.sh
+	scripts/need-packages.sh "the benchmark's reference (stock QEMU)" qemu-system-arm
 	python3 scripts/bench-boot.py 5
 
 clean:

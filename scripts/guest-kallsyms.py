@@ -12,15 +12,14 @@ vexpress-a9 once and saves /proc/kallsyms into the guest cache.
 """
 import bisect
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "functional"))
-from gta04lib import Guest, guest_dir  # noqa: E402
+from gta04lib import Guest, guest_dir, stock_qemu  # noqa: E402
 
 
 def make(path):
-    g = Guest(binary=shutil.which("qemu-system-arm") or "/usr/bin/qemu-system-arm",
+    g = Guest(binary=stock_qemu(),
               machine="vexpress-a9", dtb="vexpress-v2p-ca9.dtb", console="ttyAMA0,115200")
     try:
         g.boot(300)

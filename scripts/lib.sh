@@ -56,6 +56,43 @@ Enable them (as root) by adding 'deb-src' to the Types: line of /etc/apt/sources
     apt_update_once
 }
 
+# need_packages WHAT PKG[=VERSION]...: install the Debian packages a script needs
+# (as root; otherwise say exactly what to run).  A PKG=VERSION pin must be
+# installed at that version; an archive that no longer carries it is an error
+# that says so.  Every host tool a script calls is named in one of these calls:
+# a fresh minimal Debian 12 (make fresh-check) has nothing else.
+need_packages() {
+    local what="$1"; shift
+    local missing=() spec p v have
+    for spec in "$@"; do
+        p="${spec%%=*}"; v=""; [ "$p" != "$spec" ] && v="${spec#*=}"
+        if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+            have=$(dpkg-query -W -f='${Version}' "$p")
+            [ -z "$v" ] || [ "$have" = "$v" ] || missing+=("$spec")
+        else
+            missing+=("$spec")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        die "missing packages for $what; run as root:
+    apt-get install -y --no-install-recommends ${missing[*]}"
+    fi
+    step "installing for $what: ${missing[*]}"
+    apt_update_once
+    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+            "${missing[@]}" >"$GTA04_CACHE/apt-install.log" 2>&1; then
+        for spec in "${missing[@]}"; do
+            case "$spec" in *=*)
+                apt-cache madison "${spec%%=*}" 2>/dev/null | grep -qF " ${spec#*=} " ||
+                    die "the Debian archive no longer carries ${spec%%=*} ${spec#*=} (pinned for $what);
+it offers: $(apt-cache madison "${spec%%=*}" 2>/dev/null | awk '{print $3}' | head -5 | xargs)" ;;
+            esac
+        done
+        die "apt-get install ${missing[*]} failed (see $GTA04_CACHE/apt-install.log)"
+    fi
+}
+
 need_qemu() {
     [ -x "$QEMU" ] || die "$QEMU not built yet: run scripts/setup.sh (or make)"
 }

@@ -83,6 +83,8 @@ build_guest() {
 }
 
 main() {
+    # dpkg-deb unpacks (dpkg), cpio + gzip pack the initramfs, python3 picks the modules
+    need_packages "the guest" cpio gzip python3
     if [ -f "$GUEST/.stamp" ] && [ "$(cat "$GUEST/.stamp")" = "$(stamp)" ]; then
         echo "$GUEST"; return 0
     fi

@@ -25,19 +25,10 @@ KBUILD="$GTA04_CACHE/kernel"
 OUT="$GTA04_CACHE/kernels/$NAME"
 CROSS=arm-linux-gnueabihf-
 
-need_pkgs=()
-for p in "$LSRC_PKG" gcc-arm-linux-gnueabihf bc flex bison libssl-dev libelf-dev; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$p")
-done
-if [ ${#need_pkgs[@]} -gt 0 ]; then
-    [ "$(id -u)" -eq 0 ] || die "missing packages; run as root: apt-get install -y ${need_pkgs[*]}"
-    step "installing ${need_pkgs[*]}"
-    apt_update_once
-    apt-get install -y --no-install-recommends "${need_pkgs[@]}" >"$GTA04_CACHE/apt-kernel.log" 2>&1 ||
-        die "apt-get install failed (see $GTA04_CACHE/apt-kernel.log)"
-fi
-have=$(dpkg-query -W -f='${Version}' "$LSRC_PKG")
-[ "$have" = "$LSRC_VERSION" ] || die "$LSRC_PKG $have installed, this needs $LSRC_VERSION (the source of $KREL)"
+# linux-source-6.1 pinned to the version of Debian's image; openssl signs
+# modules in the build, kmod is depmod, cpio packs the kheaders
+need_packages "the guest kernel build" "$LSRC_PKG=$LSRC_VERSION" gcc-arm-linux-gnueabihf make bc \
+    flex bison libssl-dev libelf-dev openssl kmod cpio xz-utils patch
 
 # Already built with exactly these patches?
 stamp=$( { echo "$LSRC_VERSION"; cat /dev/null "$@"; } | sha256sum | cut -d' ' -f1)

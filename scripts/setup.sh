@@ -24,24 +24,10 @@ QEMU_DSC_SHA256="6b6bd27b947ec89e40a1d6b26d9c9f3c698ca691da13163e0483f6061bbb20b
 # What a usable tree must say about itself
 QEMU_EXPECT_VERSION_PREFIX="7.2."
 
+# The build, and what the tests' harness calls (python3; meson test; flock and
+# timeout are in util-linux and coreutils, always there)
 BUILD_PACKAGES="build-essential meson ninja-build pkg-config libglib2.0-dev libpixman-1-dev
-libfdt-dev zlib1g-dev python3-venv flex bison dpkg-dev xz-utils"
-
-install_packages() {
-    local missing=()
-    for p in $BUILD_PACKAGES; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    if [ "$(id -u)" -ne 0 ]; then
-        die "missing build packages; run as root:
-    apt-get install -y --no-install-recommends ${missing[*]}"
-    fi
-    step "installing ${missing[*]}"
-    apt_update_once
-    apt-get install -y --no-install-recommends "${missing[@]}" >"$GTA04_CACHE/apt-install.log" 2>&1 ||
-        die "apt-get install failed (see $GTA04_CACHE/apt-install.log)"
-}
+libfdt-dev zlib1g-dev python3 python3-venv flex bison dpkg-dev xz-utils patch"
 
 fetch_qemu_source() {
     local d="$GTA04_CACHE/qemu-src"
@@ -126,7 +112,7 @@ configure_build() {
 }
 
 main() {
-    install_packages
+    need_packages "the QEMU build" $BUILD_PACKAGES
     if [ ! -d "$SRC" ] || [ "$(cat "$SRC/.gta04-patches" 2>/dev/null)" != "$(patches_stamp)" ]; then
         rm -rf "$SRC" "$OBJ"
         unpack_source

@@ -33,6 +33,14 @@ def guest_dir(kernel=None):
     return out.strip().splitlines()[-1]
 
 
+def stock_qemu():
+    """Debian's own qemu-system-arm (the benchmark's reference; it also runs
+    the kernel on -M vexpress-a9 for kallsyms), installed if missing."""
+    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"),
+                    "stock QEMU (-M vexpress-a9 reference)", "qemu-system-arm"], check=True)
+    return "/usr/bin/qemu-system-arm"
+
+
 class TestFailure(Exception):
     pass
 
