@@ -1,69 +1,141 @@
 #!/usr/bin/env bash
-# Run every test: our qtests and QEMU's generic machine tests (built by
-# QEMU's meson, run with meson test), then the functional Linux boot tests.
+# Run every test: the qtests of the meson suite 'gta04' (ours, and QEMU's
+# generic tests that must stay green with the board built in), then the
+# functional Linux boot tests.
 #
-#   scripts/check.sh                 everything
-#   scripts/check.sh --qtest         only the qtests
-#   scripts/check.sh --functional    only the functional tests
+#   scripts/check.sh                            everything
+#   scripts/check.sh --qtest                    only the qtests
+#   scripts/check.sh --functional [TEST.py...]  only the functional tests
+#                                               (default: tests/functional/test_*.py)
 #
-# Ends with the line "N passed, N failed"; exit status 0 only if all passed.
+# Every test runs under a timeout of its own, and its exit status is taken on
+# the line that runs it, before anything else can reset $?.  A test that exits
+# 77 is skipped (its last line says why).  Ends with the line
+# "N passed, N failed" (", N skipped" if any); exit status 0 only if none failed.
+#
+# Environment: GTA04_QTEST_TIMEOUT (s, default 300), GTA04_FUNCTIONAL_TIMEOUT
+# (s per test file, default 1200), GTA04_QTEST_SUITE (default gta04: the meta-
+# test points it at an empty suite to see the runner refuse).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
+QTEST_SUITE="${GTA04_QTEST_SUITE:-gta04}"
+QTEST_TIMEOUT="${GTA04_QTEST_TIMEOUT:-300}"
+FUNCTIONAL_TIMEOUT="${GTA04_FUNCTIONAL_TIMEOUT:-1200}"
+
 what=all
+functional_tests=()
 case "${1:-}" in
     --qtest) what=qtest ;;
-    --functional) what=functional ;;
+    --functional) what=functional; shift; functional_tests=("$@") ;;
     "") ;;
-    *) die "usage: $0 [--qtest|--functional]" ;;
+    *) die "usage: $0 [--qtest | --functional [TEST.py...]]" ;;
 esac
+if [ "$what" = functional ] && [ ${#functional_tests[@]} -eq 0 ]; then
+    functional_tests=("$REPO"/tests/functional/test_*.py)
+fi
 
 "$REPO/scripts/setup.sh" || die "build failed"
-
-# QEMU's generic tests that must stay green for -M gta04
-GENERIC_QTESTS="qom-test test-hmp device-introspect-test machine-none-test qmp-test"
+mkdir -p "$OBJ/check-logs"
 
 passed=0
 failed=0
+skipped=0
 failures=()
+skips=()
 
-count() {  # NAME RC
-    if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$1"); fi
+# describe RC TIMEOUT: what an exit status means
+describe() {
+    case "$1" in
+        124) echo "timed out after $2 s" ;;
+        137) echo "timed out after $2 s, killed" ;;
+        *) if [ "$1" -gt 128 ]; then echo "killed by signal $(($1 - 128))"
+           else echo "exit status $1"; fi ;;
+    esac
 }
 
-if [ "$what" != functional ]; then
-    names=$(python3 - "$REPO/meson.build" <<'EOF'
-import re, sys
-src = open(sys.argv[1]).read()
-block = src[src.index('gta04_qtests = {'):]
-block = block[:block.index('}')]
-print(' '.join(re.findall(r"'([\w-]+)':", block)))
-EOF
-)
-    targets=""
-    for t in $names $GENERIC_QTESTS; do targets="$targets tests/qtest/$t"; done
-    "$REPO/scripts/build.sh" qemu-system-arm $targets || die "building the qtests failed"
-    for t in $names $GENERIC_QTESTS; do
+# record NAME RC TIMEOUT LOG: count one test by the status it ended with
+record() {
+    case "$2" in
+        0) passed=$((passed + 1)) ;;
+        77) skipped=$((skipped + 1))
+            skips+=("$1: $(grep -i 'skip' "$4" | tail -1)") ;;
+        *) failed=$((failed + 1))
+           failures+=("$1 ($(describe "$2" "$3"))") ;;
+    esac
+}
+
+# The qtests: the list comes from meson itself.  Every tests/qtest/*-test.c
+# of ours must be in it (a test file the build forgot is an error, as is an
+# empty list).
+run_qtests() {
+    local list rc names t log missing=() f
+    list=$(cd "$OBJ" && meson test --no-rebuild --list --suite "$QTEST_SUITE" 2>&1)
+    rc=$?
+    names=$(printf '%s\n' "$list" | sed -n 's|^.* / qtest-arm/||p')
+    for f in "$REPO"/tests/qtest/*-test.c; do
+        t=$(basename "$f" .c)
+        printf '%s\n' "$names" | grep -qx -- "$t" || missing+=("$t")
+    done
+    if [ $rc -ne 0 ] || [ -z "$names" ] || [ ${#missing[@]} -gt 0 ]; then
+        printf 'error: meson suite %s lists %d qtests (meson status %d); missing: %s\n%s\n' \
+            "$QTEST_SUITE" "$(printf '%s' "$names" | grep -c .)" "$rc" "${missing[*]:-none}" \
+            "$(printf '%s\n' "$list" | tail -5)" >&2
+        failed=$((failed + 1))
+        failures+=("qtest list of suite '$QTEST_SUITE' (empty or short)")
+        return
+    fi
+    local targets=()
+    for t in $names; do targets+=("tests/qtest/$t"); done
+    if ! "$REPO/scripts/build.sh" qemu-system-arm "${targets[@]}"; then
+        failed=$((failed + 1)); failures+=("building the qtests"); return
+    fi
+    for t in $names; do
         step "qtest $t"
-        (cd "$OBJ" && meson test --no-rebuild --print-errorlogs "qtest-arm/$t" >"$OBJ/check-$t.log" 2>&1)
+        log="$OBJ/check-logs/qtest-$t.log"
+        (cd "$OBJ" && exec timeout -k 10 "$QTEST_TIMEOUT" meson test --no-rebuild \
+            --print-errorlogs --suite "$QTEST_SUITE" "qtest-arm/$t") >"$log" 2>&1
         rc=$?
-        grep -E '^ *[0-9]+/[0-9]+ ' "$OBJ/check-$t.log" | tail -1
-        [ $rc -eq 0 ] || tail -40 "$OBJ/check-$t.log"
-        count "qtest-arm/$t" $rc
+        # meson exits 0 when it ran nothing: require its own count of one Ok
+        if [ $rc -eq 0 ] && grep -Eq '^Skipped: +1 *$' "$log"; then
+            rc=77
+        elif [ $rc -eq 0 ] && ! grep -Eq '^Ok: +1 *$' "$log"; then
+            echo "meson did not report qtest-arm/$t as Ok" >>"$log"
+            rc=1
+        fi
+        grep -E '^ *[0-9]+/[0-9]+ ' "$log" | tail -1
+        [ $rc -eq 0 ] || tail -40 "$log"
+        record "qtest-arm/$t" $rc "$QTEST_TIMEOUT" "$log"
     done
+}
+
+run_functional() {
+    local t name log rc
+    for t in "$@"; do
+        name="functional/$(basename "$t")"
+        if [ ! -f "$t" ]; then
+            failed=$((failed + 1)); failures+=("$name (no such file)"); continue
+        fi
+        step "$name"
+        log="$OBJ/check-logs/$(basename "$t" .py).log"
+        timeout -k 30 "$FUNCTIONAL_TIMEOUT" python3 "$t" 2>&1 | tee "$log"
+        rc=${PIPESTATUS[0]}
+        record "$name" "$rc" "$FUNCTIONAL_TIMEOUT" "$log"
+    done
+}
+
+[ "$what" = functional ] || run_qtests
+if [ "$what" = functional ]; then
+    run_functional "${functional_tests[@]}"
+elif [ "$what" = all ]; then
+    run_functional "$REPO"/tests/functional/test_*.py
 fi
 
-if [ "$what" != qtest ] && [ -d "$REPO/tests/functional" ]; then
-    for t in "$REPO"/tests/functional/test_*.py; do
-        [ -f "$t" ] || continue
-        step "functional $(basename "$t")"
-        python3 "$t"
-        count "functional/$(basename "$t")" $?
-    done
+[ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"
+[ ${#skips[@]} -eq 0 ] || printf 'skipped: %s\n' "${skips[@]}"
+if [ "$skipped" -gt 0 ]; then
+    echo "$passed passed, $failed failed, $skipped skipped"
+else
+    echo "$passed passed, $failed failed"
 fi
-
-if [ ${#failures[@]} -gt 0 ]; then
-    printf 'failed: %s\n' "${failures[@]}"
-fi
-echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -368,13 +368,16 @@ static bool dm3730_i2c_realize(DM3730State *s, Error **errp)
 #define DM3730_IRQ_GPMC         20
 
 /*
- * Pads whose I/O wake-up the SCM can latch ("pad-wakeup" inputs 0, 1):
- * CONTROL_PADCONF_SYS_NIRQ (the TWL4030 INT1) and UART3_RX_IRRX (the
- * console's RX wake irq in the GTA04 DT).
- * TODO: drive them: the sys_nirq pin (interrupt section) and UART3 RX
- * activity (UART section) are not routed to the pads yet.
+ * Pads whose I/O wake-up the SCM can latch ("pad-wakeup" inputs):
+ * CONTROL_PADCONF_SYS_NIRQ (the TWL4030 INT1; not driven: the 6.1 kernel
+ * wakes from INT1 through INTC 7 itself) and UART3_RX_IRRX (the console's
+ * RX wake irq in the GTA04 DT, driven by UART3's RX pad).
  */
-static const uint32_t dm3730_wakeup_pads[] = { 0x1e0, 0x19e };
+enum { DM3730_PAD_SYS_NIRQ, DM3730_PAD_UART3_RX };
+static const uint32_t dm3730_wakeup_pads[] = {
+    [DM3730_PAD_SYS_NIRQ] = 0x1e0,
+    [DM3730_PAD_UART3_RX] = 0x19e,
+};
 
 static void dm3730_prcm_scm_mem_init(DM3730State *s)
 {
@@ -497,6 +500,11 @@ static bool dm3730_uart_gpio_realize(DM3730State *s, Error **errp)
         sysbus_mmio_map(sbd, 0, dm3730_uart[i].base);
         sysbus_connect_irq(sbd, 0, dm3730_irq(s, dm3730_uart[i].irq));
     }
+    /* UART3's RX wire reaches its pad's I/O wake-up (the console wakes) */
+    qdev_connect_gpio_out_named(DEVICE(&s->uart[2]), OMAP3_UART_RX_PAD, 0,
+                                qdev_get_gpio_in_named(DEVICE(&s->scm),
+                                                       OMAP3_SCM_PAD_WAKEUP,
+                                                       DM3730_PAD_UART3_RX));
     for (i = 0; i < DM3730_NUM_GPIO_BANKS; i++) {
         SysBusDevice *sbd = SYS_BUS_DEVICE(&s->gpio[i]);
 

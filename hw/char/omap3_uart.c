@@ -304,8 +304,14 @@ static void omap3_uart_core_irq(void *opaque, int n, int level)
     OMAP3UARTState *s = opaque;
     bool rx_ready = FIELD_EX8(s->serial.lsr, LSR, RX_FIFO_E);
 
-    /* the core re-evaluates its interrupt whenever LSR.DR changes */
+    /*
+     * The core re-evaluates its interrupt whenever LSR.DR changes.  A
+     * character into an empty receiver is also a start bit on the RX pad,
+     * which the pad's I/O wake-up sees even with the module idle (SCM
+     * PADCONF WAKEUPENABLE); later characters behind it are not reported.
+     */
     if (rx_ready && !s->rx_ready) {
+        qemu_irq_pulse(s->rx_pad);
         omap3_uart_rx_activity(s);
     }
     s->rx_ready = rx_ready;
@@ -693,6 +699,7 @@ static void omap3_uart_init(Object *obj)
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
     qdev_init_gpio_out_named(DEVICE(obj), &s->wakeup, OMAP3_UART_WAKEUP, 1);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->rx_pad, OMAP3_UART_RX_PAD, 1);
     /* internal: the core's interrupt comes back to us */
     qdev_init_gpio_in_named(DEVICE(obj), omap3_uart_core_irq, "core-irq", 1);
 }

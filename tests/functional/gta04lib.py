@@ -12,6 +12,7 @@ import re
 import socket
 import subprocess
 import sys
+import signal
 import time
 import traceback
 
@@ -23,6 +24,10 @@ sys.path.insert(0, os.path.join(BUILD, "qemu-7.2", "python"))
 from qemu.machine import QEMUMachine  # noqa: E402
 
 PROMPT = "gta04:"
+PIH = "TWL4030-PIH"          # /proc/interrupts name of INT1's chained handler
+SYNCTIMER_CR = 0x48320010     # 32KSYNCNT REG_32KSYNCNT_CR
+INTC_ITR0 = 0x48200080        # raw input of INTC lines 0..31 (bit 7: TWL4030 INT1)
+INTC_MIR0 = 0x48200084        # their masks
 VERBOSE = os.environ.get("GTA04_TEST_VERBOSE") == "1"
 
 
@@ -42,11 +47,37 @@ def stock_qemu():
 
 
 class TestFailure(Exception):
-    pass
+    """The guest or the board did something other than the test expects."""
+
+
+class Timeout(TestFailure):
+    """Nothing matched within the bound on waiting (QEMU still running)."""
+
+
+class QemuDied(Exception):
+    """QEMU exited or was killed while the test needed it.  Deliberately not a
+    TestFailure: a test that catches TestFailure to observe "the guest did not
+    answer" can never take a crash for that observation."""
+
+
+def describe_exit(code):
+    if code is None:
+        return "still running"
+    if code < 0:
+        try:
+            return "killed by %s" % signal.Signals(-code).name
+        except ValueError:
+            return "killed by signal %d" % -code
+    return "exit status %d" % code
 
 
 class Guest:
-    """One GTA04 VM running the Debian guest."""
+    """One GTA04 VM running the Debian guest.
+
+    Every step (console wait, send, QMP) first checks that QEMU is alive and
+    raises QemuDied with QEMU's own output if it is not; leaving a `with`
+    block shuts QEMU down with QMP quit and requires exit status 0 (a
+    sanitizer build's leak report at exit is a failure too)."""
 
     def __init__(self, extra_args=(), append="", guest=None, name="gta04",
                  binary=QEMU, machine="gta04", dtb="omap3-gta04a5.dtb",
@@ -65,6 +96,8 @@ class Guest:
         self.log = ""          # everything the console printed
         self._pos = 0          # how far wait_for has consumed self.log
         self.boot_time = None
+        self.expect_exit = False   # the guest powered off: QEMU ends by itself
+        self.exit_checked = False
 
     # -- lifecycle
     def launch(self):
@@ -73,18 +106,93 @@ class Guest:
         self.sock = self.vm.console_socket
         self.sock.settimeout(0.2)
 
+    def stderr_tail(self, lines=40):
+        """The last lines QEMU wrote to its stdout/stderr (sanitizer reports,
+        aborts, error messages)."""
+        path = getattr(self.vm, "_qemu_log_path", None)
+        text = None
+        if path and os.path.exists(path):
+            with open(path, "r", errors="replace") as f:
+                text = f.read()
+        elif self.vm.get_log() is not None:
+            text = self.vm.get_log()
+        if not text:
+            return "(QEMU printed nothing)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def died(self, what):
+        """QemuDied for a QEMU that is no longer running, with its output."""
+        self._read_all()
+        return QemuDied("QEMU %s while %s\n--- QEMU output (tail):\n%s\n--- console (tail):\n%s"
+                        % (describe_exit(self.vm.exitcode()), what, self.stderr_tail(),
+                           self.log[-2000:]))
+
+    def alive(self, what):
+        """Raise QemuDied unless QEMU is running."""
+        if not self.vm.is_running():
+            raise self.died(what)
+
+    def wait_exit(self, timeout=60):
+        """After the guest powered off: wait (bounded) for QEMU to end on its
+        own and require exit status 0."""
+        self.expect_exit = True
+        deadline = time.monotonic() + timeout
+        while self.vm.is_running() and time.monotonic() < deadline:
+            self._read()
+        if self.vm.is_running():
+            raise Timeout("QEMU still running %d s after the guest powered off:\n%s"
+                          % (timeout, self.log[-2000:]))
+        code = self.vm.exitcode()
+        self.exit_checked = True
+        if code != 0:
+            raise self.died("exiting after poweroff")
+        return code
+
     def shutdown(self):
-        try:
-            self.vm.shutdown(hard=True)
-        except Exception:
-            pass
+        """Stop QEMU: QMP quit, then require exit status 0.  A QEMU that had
+        already died (and was not expected to exit) raises QemuDied."""
+        if not getattr(self.vm, "_launched", False):
+            return
+        err = None
+        if not self.vm.is_running():
+            if not (self.expect_exit and self.vm.exitcode() == 0) and not self.exit_checked:
+                err = self.died("the test ran")
+            try:
+                self.vm.shutdown(hard=True)
+            except Exception:
+                pass
+        else:
+            try:
+                self.vm.shutdown(timeout=30)
+            except Exception as e:   # AbnormalShutdown: quit did not end it
+                err = QemuDied("QEMU did not end on QMP quit (%s); killed\n%s"
+                               % (e, self.stderr_tail()))
+            else:
+                code = self.vm.exitcode()
+                if code != 0:
+                    err = QemuDied("QEMU ended with %s on QMP quit\n--- QEMU output (tail):\n%s"
+                                   % (describe_exit(code), self.stderr_tail()))
+        if err:
+            raise err
 
     def __enter__(self):
         self.launch()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, etype, exc, tb):
+        if etype is not None:
+            # a verdict reached while QEMU was dead is not a verdict
+            dead = None if isinstance(exc, QemuDied) or self.vm.is_running() \
+                else self.died("the test failed")
+            try:
+                self.shutdown()
+            except QemuDied:
+                pass
+            if dead:
+                raise dead from exc
+            return False
         self.shutdown()
+        return False
 
     # -- console
     def _read(self):
@@ -115,13 +223,11 @@ class Guest:
                 return m
             if frx and frx.search(self.log, self._pos):
                 raise TestFailure("console showed %r while waiting for %r" % (fail, pattern))
-            if time.monotonic() > deadline:
-                raise TestFailure("timeout (%ds) waiting for %r; console tail:\n%s"
-                                  % (timeout, pattern, self.log[-3000:]))
             if not self.vm.is_running():
-                self._read()
-                raise TestFailure("QEMU exited (%s) waiting for %r; console tail:\n%s"
-                                  % (self.vm.exitcode(), pattern, self.log[-3000:]))
+                raise self.died("waiting for %r" % pattern)
+            if time.monotonic() > deadline:
+                raise Timeout("timeout (%ds) waiting for %r; console tail:\n%s"
+                              % (timeout, pattern, self.log[-3000:]))
             self._read()
 
     def boot(self, timeout=180):
@@ -133,7 +239,14 @@ class Guest:
         self.boot_time = time.monotonic() - self.t0
         return self
 
+    def _read_all(self):
+        """Drain what the console has already sent (QEMU may be gone)."""
+        for _ in range(50):
+            if not self._read():
+                break
+
     def send(self, text):
+        self.alive("typing %r" % text)
         self.sock.sendall(text.encode())
 
     def run(self, cmd, timeout=60):
@@ -159,9 +272,80 @@ class Guest:
             raise TestFailure("guest command failed (%d): %s\n%s" % (self.last_status, cmd, out))
         return out
 
+    # -- guest time and suspend
+    def xp(self, addr):
+        """One 32-bit word of the physical address space, read by the monitor."""
+        out = self.hmp("xp /1wx 0x%x" % addr)
+        return int(out.split(":")[1].split()[0], 16)
+
+    def guest_clock(self):
+        """Seconds on the DM3730 32 kHz sync counter (REG_32KSYNCNT_CR): the
+        guest's own time base, which runs through suspend."""
+        return self.xp(SYNCTIMER_CR) / 32768.0
+
+    def suspend(self, state, stimulus=None, stimulus_after=3.0, wake_within=30.0,
+                bound=300):
+        """Write `state` to /sys/power/state and observe what happens, by guest
+        time.  `stimulus` (a function) is called once the console has been
+        suspended and `stimulus_after` more seconds have passed on the guest's
+        32 kHz counter.  The guest counts as woken when the write returns;
+        as not woken when `wake_within` guest seconds pass after that point
+        with QEMU alive and the write still pending.  `bound` (host seconds) only
+        limits the waiting: reaching it is a Timeout, never a verdict.
+        Returns a Sleep."""
+        self._seq = getattr(self, "_seq", 0) + 1
+        start, end = "__GTA04S%d__" % self._seq, "__GTA04E%d__" % self._seq
+        split = lambda tag: tag[:6] + '""' + tag[6:]
+        self.send("echo %s; echo %s > /sys/power/state; echo %s$?\n"
+                  % (split(start), state, split(end)))
+        self.wait_for(re.escape(start) + "\n", 30)
+        self.wait_for(r"PM: suspend entry", 60)
+        self.wait_for(r"Suspending console", bound)
+        r = Sleep(state)
+        r.entered = self.guest_clock()
+        deadline = time.monotonic() + bound
+        done = re.compile(re.escape(end) + r"(\d+)\n")
+        quiet_until = r.entered + stimulus_after if stimulus else r.entered
+        while True:
+            self._read()
+            m = done.search(self.log, self._pos)
+            if m:
+                r.woke, r.status = True, int(m.group(1))
+                r.returned = self.guest_clock()
+                self._pos = m.end()
+                self.wait_for(PROMPT, 10)
+                break
+            now = self.guest_clock()
+            if stimulus and r.stimulated is None and now >= quiet_until:
+                r.stimulated = now
+                stimulus()
+            if now >= quiet_until + wake_within:
+                # Not woken: say so only from what the board shows
+                self.alive("observing the suspended guest")
+                r.woke = False
+                r.qemu_status = self.qmp("query-status")["status"]
+                r.itr0, r.mir0 = self.xp(INTC_ITR0), self.xp(INTC_MIR0)
+                r.observed = now
+                return r
+            if time.monotonic() > deadline:
+                raise Timeout("suspend to %s: neither woke nor passed %.0f guest seconds "
+                              "within %d s (guest clock at %.1f)"
+                              % (state, wake_within, bound, now - r.entered))
+        r.wakeup_irq = self.ok("cat /sys/power/pm_wakeup_irq 2>/dev/null || echo none").strip()
+        return r
+
+    def pih_virq(self):
+        """The Linux irq number of TWL4030 INT1 (the PIH's chained handler on INTC 7)."""
+        return interrupts(self.ok("cat /proc/interrupts"))[PIH][1].split(":")[0].strip()
+
     # -- QMP
     def qmp(self, cmd, **args):
-        return self.vm.command(cmd, **args)
+        self.alive("sending QMP %s" % cmd)
+        try:
+            return self.vm.command(cmd, **args)
+        except Exception:
+            self.alive("running QMP %s" % cmd)   # a dead QEMU says so first
+            raise
 
     def qom_set(self, path, prop, value):
         return self.qmp("qom-set", path=path, property=prop, value=value)
@@ -171,6 +355,31 @@ class Guest:
 
     def hmp(self, line):
         return self.qmp("human-monitor-command", **{"command-line": line})
+
+
+class Sleep:
+    """What one Guest.suspend saw.  Times are guest seconds (32 kHz counter)."""
+
+    def __init__(self, state):
+        self.state = state
+        self.woke = None          # True: the write returned; False: asleep when observed
+        self.status = None        # exit status of the write
+        self.wakeup_irq = None    # /sys/power/pm_wakeup_irq after the wake
+        self.entered = None       # console suspended
+        self.stimulated = None    # stimulus applied
+        self.returned = None      # write returned
+        self.observed = None      # found still asleep (woke False)
+        self.qemu_status = None   # QMP query-status when found asleep
+        self.itr0 = self.mir0 = None  # INTC raw input and mask when found asleep
+
+    def __str__(self):
+        if self.woke:
+            return "woke %.1f guest s after the console suspended, status %s, wakeup irq %s" % (
+                self.returned - self.entered, self.status, self.wakeup_irq)
+        return ("still asleep %.1f guest s after the console suspended (QEMU %s; INTC 7 %s, %s)"
+                % (self.observed - self.entered, self.qemu_status,
+                   "asserted" if self.itr0 & 0x80 else "idle",
+                   "masked" if self.mir0 & 0x80 else "unmasked"))
 
 
 def interrupts(text):
@@ -198,7 +407,9 @@ def main(tests):
         except Exception as e:  # report and go on with the next test
             failed += 1
             print("FAIL %-40s %6.1fs" % (t.__name__, time.monotonic() - t0))
-            if isinstance(e, TestFailure):
+            if isinstance(e, QemuDied):
+                print("QEMU crashed, so there is no verdict: " + str(e))
+            elif isinstance(e, TestFailure):
                 print(str(e))
             else:
                 traceback.print_exc()

@@ -71,6 +71,15 @@
 #define SCR_RX_GRANU1   0x80
 #define SSR_WAKE_STS    0x02
 
+/* SCM pad and PRM wake-up registers (DM37x TRM 13.6, 3.7.3) */
+#define PADCONF_UART3_RX        0x4800219e
+#define PADCONF_INPUT_EN        0x0100
+#define PADCONF_WAKEUPENABLE    0x4000
+#define PADCONF_WAKEUPEVENT     0x8000
+#define PM_WKEN_WKUP            0x48306ca0
+#define PM_WKST_WKUP            0x48306cb0
+#define PM_WKUP_IO              (1 << 8)
+
 static const uint32_t uart_bases[] = {
     UART1_BASE, UART2_BASE, UART3_BASE, UART4_BASE,
 };
@@ -454,6 +463,31 @@ static void test_wakeup_status(void)
     qtest_quit(qts);
 }
 
+/*
+ * A character on UART3's RX wire is a start bit on pad UART3_RX_IRRX: with
+ * the pad's WAKEUPENABLE set it latches WAKEUPEVENT and the I/O wake-up
+ * reaches the PRCM (PM_WKST_WKUP.ST_IO), whatever the module's own state.
+ */
+static void test_rx_pad_wakeup(void)
+{
+    int fd;
+    QTestState *qts = start_with_socket(&fd);
+    uint32_t b = UART3_BASE;
+
+    qtest_writel(qts, PM_WKEN_WKUP, PM_WKUP_IO);
+    qtest_writew(qts, PADCONF_UART3_RX, PADCONF_INPUT_EN | PADCONF_WAKEUPENABLE);
+    uart_setup(qts, b);                     /* SYSC, WER, SCR: no wake-up */
+    send_byte(fd, 'p');
+    g_assert_true(wait_rx(qts, b));
+    g_assert_cmphex(qtest_readw(qts, PADCONF_UART3_RX), ==,
+                    PADCONF_INPUT_EN | PADCONF_WAKEUPENABLE | PADCONF_WAKEUPEVENT);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, PM_WKUP_IO);
+    g_assert_cmphex(rd(qts, b, RHR), ==, 'p');
+
+    close(fd);
+    qtest_quit(qts);
+}
+
 /* -serial goes to UART3: a byte written to UART1 does not reach it */
 static void test_console_is_uart3(void)
 {
@@ -543,6 +577,7 @@ int main(int argc, char **argv)
     qtest_add_func("/omap3-uart/rx-fifo-threshold", test_rx_fifo_threshold);
     qtest_add_func("/omap3-uart/wakeup-status", test_wakeup_status);
     qtest_add_func("/omap3-uart/console-is-uart3", test_console_is_uart3);
+    qtest_add_func("/omap3-uart/rx-pad-wakeup", test_rx_pad_wakeup);
     qtest_add_func("/omap3-uart/migration", test_migration);
 
     return g_test_run();

@@ -21,6 +21,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
 
 /* Named qdev GPIO output: the module's SWAKEUP request to the PRCM */
 #define OMAP3_UART_WAKEUP       "wakeup"
+/* The RX wire as the SoC pad sees it: a pulse on a character's start bit */
+#define OMAP3_UART_RX_PAD       "rx-pad"
 
 struct OMAP3UARTState {
     /*< private >*/
@@ -37,6 +39,7 @@ struct OMAP3UARTState {
     MemoryRegion iomem;
     qemu_irq irq;
     qemu_irq wakeup;
+    qemu_irq rx_pad;
 
     /* properties */
     uint8_t revision;           /* MVR */
