@@ -70,17 +70,19 @@ record() {
 # empty list).
 run_qtests() {
     local list rc names t log missing=() f
-    list=$(cd "$OBJ" && meson test --no-rebuild --list --suite "$QTEST_SUITE" 2>&1)
+    list=$(cd "$OBJ" && meson test --no-rebuild --list --suite "$QTEST_SUITE" \
+           2>"$OBJ/check-logs/qtest-list.err")
     rc=$?
     names=$(printf '%s\n' "$list" | sed -n 's|^.* / qtest-arm/||p')
     for f in "$REPO"/tests/qtest/*-test.c; do
         t=$(basename "$f" .c)
-        printf '%s\n' "$names" | grep -qx -- "$t" || missing+=("$t")
+        grep -qx -- "$t" <<<"$names" || missing+=("$t")
     done
     if [ $rc -ne 0 ] || [ -z "$names" ] || [ ${#missing[@]} -gt 0 ]; then
-        printf 'error: meson suite %s lists %d qtests (meson status %d); missing: %s\n%s\n' \
-            "$QTEST_SUITE" "$(printf '%s' "$names" | grep -c .)" "$rc" "${missing[*]:-none}" \
-            "$(printf '%s\n' "$list" | tail -5)" >&2
+        printf 'error: meson suite %s lists %d qtests (meson status %d); missing: %s\n' \
+            "$QTEST_SUITE" "$(printf '%s' "$names" | grep -c .)" "$rc" "${missing[*]:-none}" >&2
+        printf '  listed: %s\n' $names >&2
+        cat "$OBJ/check-logs/qtest-list.err" >&2
         failed=$((failed + 1))
         failures+=("qtest list of suite '$QTEST_SUITE' (empty or short)")
         return

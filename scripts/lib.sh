@@ -56,6 +56,9 @@ Enable them (as root) by adding 'deb-src' to the Types: line of /etc/apt/sources
     apt_update_once
 }
 
+# Note for every script here: under pipefail, "cmd | grep -q" can fail when
+# grep exits at its first match and cmd gets SIGPIPE; use grep <<<"$(cmd)".
+
 # need_packages WHAT PKG[=VERSION]...: install the Debian packages a script needs
 # (as root; otherwise say exactly what to run).  A PKG=VERSION pin must be
 # installed at that version; an archive that no longer carries it is an error
@@ -66,7 +69,7 @@ need_packages() {
     local missing=() spec p v have
     for spec in "$@"; do
         p="${spec%%=*}"; v=""; [ "$p" != "$spec" ] && v="${spec#*=}"
-        if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ]; then
             have=$(dpkg-query -W -f='${Version}' "$p")
             [ -z "$v" ] || [ "$have" = "$v" ] || missing+=("$spec")
         else
@@ -84,7 +87,7 @@ need_packages() {
             "${missing[@]}" >"$GTA04_CACHE/apt-install.log" 2>&1; then
         for spec in "${missing[@]}"; do
             case "$spec" in *=*)
-                apt-cache madison "${spec%%=*}" 2>/dev/null | grep -qF " ${spec#*=} " ||
+                grep -qF " ${spec#*=} " <<<"$(apt-cache madison "${spec%%=*}" 2>/dev/null)" ||
                     die "the Debian archive no longer carries ${spec%%=*} ${spec#*=} (pinned for $what);
 it offers: $(apt-cache madison "${spec%%=*}" 2>/dev/null | awk '{print $3}' | head -5 | xargs)" ;;
             esac

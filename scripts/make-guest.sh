@@ -32,7 +32,7 @@ fetch_deb() {  # PKG VERSION SHA256
     local f; f=$(deb_file "$1" "$2")
     check_sha256 "$f" "$3" && return 0
     mkdir -p "$DEBS"
-    if ! dpkg --print-foreign-architectures | grep -qx armhf; then
+    if ! grep -qx armhf <<<"$(dpkg --print-foreign-architectures)"; then
         [ "$(id -u)" -eq 0 ] || die "armhf is not a dpkg architecture here; run as root:
     dpkg --add-architecture armhf && apt-get update"
         step "dpkg --add-architecture armhf"
