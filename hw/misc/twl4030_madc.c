@@ -18,9 +18,13 @@
  * of guest time).  The timer only ends a conversion nobody looks at; either
  * way it ends once.
  *
- * Conversion time: 50 us plus 20 us per selected channel, four times that
- * per channel when averaged (at most ~1.3 ms for 16 averaged channels;
- * Linux polls for up to 5 ms).  [Our figures, of the order of the TRM's.]
+ * Conversion time: TPS65950 data manual (SWCS032E) table 9-3, typical:
+ * Tstart 4 us + N * (1 + Tsettling 12 + Tstartsar 1 + Tadc 10 + Tcapture 2)
+ * + Tstop 2 us, i.e. 6 us + 26 us per selected channel, four times that per
+ * channel when averaged [the factor is ours] (at most ~1.7 ms for 16
+ * averaged channels; Linux polls for up to 5 ms).  A register read over
+ * I2C takes longer than one channel, so twl4030-madc's first poll of a
+ * single-channel conversion finds it done.
  *
  * Channel values (codes on the 1.5 V full scale, with the prescalers of
  * twl4030-madc.c so that Linux reads back the intended voltages):
@@ -78,8 +82,8 @@ REG8(GPCH0_LSB, 0x37)
 REG8(BCICH0_LSB, 0x57)
 REG8(BCICH4_MSB, 0x60)
 
-#define CONV_BASE_NS        (50 * SCALE_US)
-#define CONV_CHANNEL_NS     (20 * SCALE_US)
+#define CONV_BASE_NS        (6 * SCALE_US)      /* Tstart + Tstop */
+#define CONV_CHANNEL_NS     (26 * SCALE_US)
 #define CONV_AVERAGE        4
 
 #define GP_INPUT_MV         750     /* at the converter */

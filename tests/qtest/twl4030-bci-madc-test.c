@@ -64,8 +64,8 @@
 
 #define VUSB3V1_DEV_GRP     0xd2
 
-/* Conversion time of our model: 50 us + 20 us per channel (x4 averaged) */
-#define CONV_NS(n)          ((50 + 20 * (n)) * 1000)
+/* Conversion time (TPS65950 table 9-3): 6 us + 26 us per channel (x4 avg) */
+#define CONV_NS(n)          ((6 + 26 * (n)) * 1000)
 
 static void madc_select(QTestState *qts, uint8_t sel_lsb, uint16_t channels)
 {
@@ -562,8 +562,8 @@ static void test_migration(void)
     g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & BUSY, ==, BUSY);
 
     /*
-     * The timer migrates with its absolute deadline; under qtest the new
-     * machine's virtual clock starts again from 0, so catch up first.
+     * The conversion's deadline migrates as an absolute time; under qtest
+     * the new machine's virtual clock starts again from 0, so catch up.
      */
     t = qtest_clock_step(qts, 0);
     qts = gta04_migrate(qts, "-M gta04");
