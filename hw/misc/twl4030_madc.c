@@ -22,9 +22,11 @@
  * Tstart 4 us + N * (1 + Tsettling 12 + Tstartsar 1 + Tadc 10 + Tcapture 2)
  * + Tstop 2 us, i.e. 6 us + 26 us per selected channel, four times that per
  * channel when averaged [the factor is ours] (at most ~1.7 ms for 16
- * averaged channels; Linux polls for up to 5 ms).  A register read over
- * I2C takes longer than one channel, so twl4030-madc's first poll of a
- * single-channel conversion finds it done.
+ * averaged channels; Linux polls for up to 5 ms).  On the board a register
+ * read over I2C (four bytes, ~90 us at 400 kHz) takes longer than one
+ * channel, so twl4030-madc's first poll of a one-channel conversion finds
+ * it done; our bus is instantaneous, but the driver's transfer takes tens
+ * of microseconds of virtual time (70 or more measured on a loaded host).
  *
  * Channel values (codes on the 1.5 V full scale, with the prescalers of
  * twl4030-madc.c so that Linux reads back the intended voltages):
