@@ -319,6 +319,20 @@ static void twl4030_core_write(TWL4030State *s, uint8_t reg, uint8_t value)
     }
 }
 
+/* Every module up to the current time (TWL4030ModuleClass.sync) */
+static void twl4030_sync(TWL4030State *s)
+{
+    int i;
+
+    for (i = 0; i < s->num_modules; i++) {
+        TWL4030ModuleClass *mc = TWL4030_MODULE_GET_CLASS(s->modules[i]);
+
+        if (mc->sync) {
+            mc->sync(s->modules[i]);
+        }
+    }
+}
+
 /* Register dispatch */
 
 static uint8_t twl4030_reg_read(TWL4030State *s, int idx, uint8_t reg)
@@ -327,6 +341,7 @@ static uint8_t twl4030_reg_read(TWL4030State *s, int idx, uint8_t reg)
     TWL4030Module *m = s->map[idx][reg];
     uint8_t val;
 
+    twl4030_sync(s);
     if (twl4030_core_reg(addr, reg)) {
         val = twl4030_core_read(s, reg);
     } else if (m) {
@@ -348,6 +363,7 @@ static void twl4030_reg_write(TWL4030State *s, int idx, uint8_t reg,
     TWL4030Module *m = s->map[idx][reg];
 
     trace_twl4030_write(addr, reg, value);
+    twl4030_sync(s);
     if (twl4030_core_reg(addr, reg)) {
         twl4030_core_write(s, reg, value);
     } else if (m) {
@@ -451,6 +467,7 @@ static void twl4030_drive(TWL4030State *s, int sig)
     if (!DEVICE(s)->realized) {
         return;     /* driven at the end of realize */
     }
+    twl4030_sync(s);    /* what ended before the change saw the old input */
     trace_twl4030_stimulus(sig, level);
     for (i = 0; i < s->num_fanout[sig]; i++) {
         qemu_set_irq(s->fanout[sig][i], level);
@@ -536,6 +553,9 @@ static void twl4030_set_battery_mv(Object *obj, Visitor *v, const char *name,
                    "(0..10000 mV)", value);
         return;
     }
+    if (DEVICE(s)->realized) {
+        twl4030_sync(s);
+    }
     s->battery_mv = value;
     if (DEVICE(s)->realized) {
         twl4030_battery_changed(s);
@@ -561,6 +581,9 @@ static void twl4030_set_battery_temp(Object *obj, Visitor *v, const char *name,
         error_setg(errp, "battery-temp %d is outside -400..1250 "
                    "(deci-degrees Celsius)", value);
         return;
+    }
+    if (DEVICE(s)->realized) {
+        twl4030_sync(s);
     }
     s->battery_temp = value;
     if (DEVICE(s)->realized) {

@@ -9,9 +9,24 @@
  * SW1/SW2 interrupt source pulses).  Results are 10-bit codes stored
  * left-aligned in a little-endian pair (code << 6).
  *
- * Conversion time: 50 us plus 20 us per selected channel, four times that
- * per channel when averaged (at most ~1.3 ms for 16 averaged channels;
- * Linux polls for up to 5 ms).  [Our figures, of the order of the TRM's.]
+ * The end of a conversion is a deadline on the virtual clock
+ * (conv_done_ns), not the run of a timer callback: before every access to
+ * the chip the conversions whose deadline has passed complete (results,
+ * BUSY/EOC_SW, the interrupt pulse), so a driver polling BUSY/EOC_SW sees
+ * the state the chip has at the virtual time of its read however late the
+ * main loop runs timers on a loaded host (twl4030-madc gives up after 5 ms
+ * of guest time).  The timer only ends a conversion nobody looks at; either
+ * way it ends once.
+ *
+ * Conversion time: TPS65950 data manual (SWCS032E) table 9-3, typical:
+ * Tstart 4 us + N * (1 + Tsettling 12 + Tstartsar 1 + Tadc 10 + Tcapture 2)
+ * + Tstop 2 us, i.e. 6 us + 26 us per selected channel, four times that per
+ * channel when averaged [the factor is ours] (at most ~1.7 ms for 16
+ * averaged channels; Linux polls for up to 5 ms).  On the board a register
+ * read over I2C (four bytes, ~90 us at 400 kHz) takes longer than one
+ * channel, so twl4030-madc's first poll of a one-channel conversion finds
+ * it done; our bus is instantaneous, but the driver's transfer takes tens
+ * of microseconds of virtual time (70 or more measured on a loaded host).
  *
  * Channel values (codes on the 1.5 V full scale, with the prescalers of
  * twl4030-madc.c so that Linux reads back the intended voltages):
@@ -69,8 +84,8 @@ REG8(GPCH0_LSB, 0x37)
 REG8(BCICH0_LSB, 0x57)
 REG8(BCICH4_MSB, 0x60)
 
-#define CONV_BASE_NS        (50 * SCALE_US)
-#define CONV_CHANNEL_NS     (20 * SCALE_US)
+#define CONV_BASE_NS        (6 * SCALE_US)      /* Tstart + Tstop */
+#define CONV_CHANNEL_NS     (26 * SCALE_US)
 #define CONV_AVERAGE        4
 
 #define GP_INPUT_MV         750     /* at the converter */
@@ -192,8 +207,11 @@ static void madc_conversion_done(TWL4030MADC *s, int method)
 {
     uint16_t channels = madc_reg16(s, madc_select_reg(method));
     uint8_t ctrl = madc_ctrl_reg(method);
+    int i = method - TWL4030_MADC_SW1;
     int ch;
 
+    s->conv_done_ns[i] = -1;
+    timer_del(s->conv_timer[i]);
     for (ch = 0; ch < TWL4030_MADC_NUM_CHANNELS; ch++) {
         if (channels & (1 << ch)) {
             madc_store_result(s, A_GPCH0_LSB + 2 * ch,
@@ -207,14 +225,31 @@ static void madc_conversion_done(TWL4030MADC *s, int method)
     qemu_irq_pulse(s->irq[method]);
 }
 
-static void madc_sw1_done(void *opaque)
+/*
+ * Complete the conversions whose end is at or before the current time.  The
+ * chip calls it (TWL4030ModuleClass.sync) before every register access and
+ * input change, the timer when nobody looks.
+ */
+static void madc_sync(TWL4030MADC *s)
 {
-    madc_conversion_done(opaque, TWL4030_MADC_SW1);
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int i;
+
+    for (i = 0; i < 2; i++) {
+        if (s->conv_done_ns[i] >= 0 && now >= s->conv_done_ns[i]) {
+            madc_conversion_done(s, TWL4030_MADC_SW1 + i);
+        }
+    }
 }
 
-static void madc_sw2_done(void *opaque)
+static void twl4030_madc_sync(TWL4030Module *m)
 {
-    madc_conversion_done(opaque, TWL4030_MADC_SW2);
+    madc_sync(TWL4030_MADC(m));
+}
+
+static void madc_conv_timer_cb(void *opaque)
+{
+    madc_sync(opaque);
 }
 
 static void madc_start(TWL4030MADC *s, int method)
@@ -222,6 +257,7 @@ static void madc_start(TWL4030MADC *s, int method)
     uint16_t channels = madc_reg16(s, madc_select_reg(method));
     uint16_t average = madc_reg16(s, madc_average_reg(method));
     uint8_t ctrl = madc_ctrl_reg(method);
+    int i = method - TWL4030_MADC_SW1;
     int64_t ns = CONV_BASE_NS;
     int ch;
 
@@ -243,8 +279,8 @@ static void madc_start(TWL4030MADC *s, int method)
     s->regs[ctrl] = FIELD_DP8(s->regs[ctrl], CTRL_SW, BUSY, 1);
     s->regs[ctrl] = FIELD_DP8(s->regs[ctrl], CTRL_SW, EOC_SW, 0);
     trace_twl4030_madc_start(method, channels, ns);
-    timer_mod(s->conv_timer[method - TWL4030_MADC_SW1],
-              qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + ns);
+    s->conv_done_ns[i] = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + ns;
+    timer_mod(s->conv_timer[i], s->conv_done_ns[i]);
 }
 
 static uint8_t twl4030_madc_read(TWL4030Module *m, uint8_t addr, uint8_t reg)
@@ -320,6 +356,7 @@ static void twl4030_madc_reset_hold(Object *obj)
 
     for (i = 0; i < 2; i++) {
         timer_del(s->conv_timer[i]);
+        s->conv_done_ns[i] = -1;
     }
     memset(s->regs, 0, sizeof(s->regs));
     s->regs[A_CTRL2] = 0x01;    /* TPS65950 reset table via qemu-linaro */
@@ -336,8 +373,9 @@ static void twl4030_madc_init(Object *obj)
     qdev_init_gpio_in_named(dev, twl4030_madc_set_ac, "ac", 1);
     qdev_init_gpio_out_named(dev, s->irq, "sih",
                              TWL4030_MADC_NUM_SOURCES);
-    s->conv_timer[0] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_sw1_done, s);
-    s->conv_timer[1] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_sw2_done, s);
+    s->conv_timer[0] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_conv_timer_cb, s);
+    s->conv_timer[1] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_conv_timer_cb, s);
+    s->conv_done_ns[0] = s->conv_done_ns[1] = -1;
 }
 
 static void twl4030_madc_finalize(Object *obj)
@@ -353,15 +391,35 @@ static Property twl4030_madc_properties[] = {
     DEFINE_PROP_END_OF_LIST(),
 };
 
+static int twl4030_madc_post_load(void *opaque, int version_id)
+{
+    TWL4030MADC *s = TWL4030_MADC(opaque);
+    int i;
+
+    for (i = 0; i < 2; i++) {
+        if (version_id < 2) {
+            /* version 1 had only the timer: its expiry is the deadline */
+            s->conv_done_ns[i] = timer_expire_time_ns(s->conv_timer[i]);
+        } else if (s->conv_done_ns[i] >= 0) {
+            timer_mod(s->conv_timer[i], s->conv_done_ns[i]);
+        } else {
+            timer_del(s->conv_timer[i]);
+        }
+    }
+    return 0;
+}
+
 static const VMStateDescription vmstate_twl4030_madc = {
     .name = TYPE_TWL4030_MADC,
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
+    .post_load = twl4030_madc_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030MADC, TWL4030_MADC_SIZE),
         VMSTATE_TIMER_PTR_ARRAY(conv_timer, TWL4030MADC, 2),
         VMSTATE_BOOL(vbus, TWL4030MADC),
         VMSTATE_BOOL(ac, TWL4030MADC),
+        VMSTATE_INT64_ARRAY_V(conv_done_ns, TWL4030MADC, 2, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -378,7 +436,7 @@ static void twl4030_madc_class_init(ObjectClass *klass, void *data)
     rc->phases.hold = twl4030_madc_reset_hold;
     mc->read = twl4030_madc_read;
     mc->write = twl4030_madc_write;
-
+    mc->sync = twl4030_madc_sync;
 }
 
 static const TypeInfo twl4030_madc_info = {

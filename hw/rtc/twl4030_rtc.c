@@ -267,6 +267,32 @@ static void rtc_tick_cb(void *opaque)
     rtc_rearm(s);
 }
 
+/*
+ * The alarm and periodic events happen at the time their timers are armed
+ * for (that expiry is migrated with the timer).  On a loaded host the main
+ * loop runs the callback late; the chip brings us up to date before every
+ * access (TWL4030ModuleClass.sync), so a read at or after the alarm time
+ * sees RTC_STATUS.ALARM, and a register write that re-arms the timers
+ * (GET_TIME, a new alarm) cannot drop an alarm whose time has come.
+ */
+static bool rtc_timer_due(QEMUTimer *t, int64_t now)
+{
+    return timer_pending(t) && timer_expire_time_ns(t) <= now;
+}
+
+static void rtc_sync(TWL4030Module *m)
+{
+    TWL4030RTCState *s = TWL4030_RTC(m);
+    int64_t now = clock_ns();
+
+    if (rtc_timer_due(s->alarm_timer, now)) {
+        rtc_alarm_cb(s);
+    }
+    if (rtc_timer_due(s->tick_timer, now)) {
+        rtc_tick_cb(s);
+    }
+}
+
 static void rtc_report_change(TWL4030RTCState *s)
 {
     g_autofree char *path = object_get_canonical_path(OBJECT(s));
@@ -650,6 +676,7 @@ static void rtc_class_init(ObjectClass *oc, void *data)
     rc->phases.hold = rtc_reset_hold;
     mc->read = rtc_read;
     mc->write = rtc_write;
+    mc->sync = rtc_sync;
 }
 
 static const TypeInfo rtc_type_info = {

@@ -12,6 +12,7 @@
 #include "qemu/osdep.h"
 #include "twl4030-modules-qtest.h"
 #include "gta04-migrate.h"
+#include "gta04-late-timers.h"
 
 #define TWL         "/machine/twl4030"
 
@@ -63,8 +64,8 @@
 
 #define VUSB3V1_DEV_GRP     0xd2
 
-/* Conversion time of our model: 50 us + 20 us per channel (x4 averaged) */
-#define CONV_NS(n)          ((50 + 20 * (n)) * 1000)
+/* Conversion time (TPS65950 table 9-3): 6 us + 26 us per channel (x4 avg) */
+#define CONV_NS(n)          ((6 + 26 * (n)) * 1000)
 
 static void madc_select(QTestState *qts, uint8_t sel_lsb, uint16_t channels)
 {
@@ -209,6 +210,151 @@ static void test_madc_channels_irq(void)
                                            BCICH0_LSB, v, 2), ==, 0);
         g_assert_cmpuint((v[0] | v[1] << 8) >> 6, ==, 3800 * 1023 / 6000);
     }
+    qtest_quit(qts);
+}
+
+/* MADCON, the SW1 end-of-conversion interrupt unmasked, nothing pending */
+static void madc_setup_sw1_irq(QTestState *qts)
+{
+    twl_wr(qts, TWL_AUX, MADC_CTRL1, MADCON);
+    twl_wr(qts, TWL_AUX, MADC_IMR1, (uint8_t)~MADC_SW1);
+    twl_rd_isr(qts, TWL_AUX, MADC_ISR1);
+}
+
+static uint8_t madc_sw1_status(QTestState *qts)
+{
+    return twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW);
+}
+
+/*
+ * With the timers held (a loaded host's main loop is late), a read at the
+ * end of the conversion finds it over: BUSY clear, EOC_SW set, the results
+ * in GPCH, and the interrupt latched, once; the timer, when it runs at
+ * last, adds nothing.  The first access after the deadline is to another
+ * module (the PIH): every access sees the whole chip at its time.
+ */
+static void test_madc_read_at_deadline(void)
+{
+    QTestState *qts = twl_start();
+
+    madc_setup_sw1_irq(qts);
+    madc_select(qts, SW1SELECT_LSB, 1 << 12 | 1 << 9);
+    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    gta04_timers_hold(qts);
+    qtest_clock_step(qts, CONV_NS(2) - 1);
+    g_assert_cmphex(madc_sw1_status(qts), ==, BUSY);
+    g_assert_cmpuint(madc_result(qts, 12), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==, 0);
+
+    qtest_clock_step(qts, 1);
+    /* held indeed: no timer has ended it (INT1 is read off the chip) */
+    g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==,
+                    PIH_MADC);
+    g_assert_true(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+    g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
+    g_assert_cmpuint(madc_result(qts, 12), ==, 3800 * 1023 / 6000);
+    g_assert_cmpuint(madc_result(qts, 9), ==, 3200 * 1023 / 4500);
+    /* COR: one event, nothing buffered behind it */
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+
+    gta04_timers_release(qts);
+    qtest_clock_step(qts, 1000 * 1000);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==, 0);
+    g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
+    qtest_quit(qts);
+}
+
+/*
+ * The inputs are sampled at the end of the conversion: a battery change
+ * during the conversion is measured, one after its end is not, even if no
+ * timer and no read has ended it yet (timers held).
+ */
+static void test_madc_sample_at_end(void)
+{
+    QTestState *qts = twl_start();
+
+    madc_setup_sw1_irq(qts);
+    madc_select(qts, SW1SELECT_LSB, 1 << 12);
+    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    gta04_timers_hold(qts);
+    qtest_clock_step(qts, CONV_NS(1) - 1000);
+    twl_qom_set_int(qts, TWL, "battery-mv", 4000);
+    qtest_clock_step(qts, 1000);
+    twl_qom_set_int(qts, TWL, "battery-mv", 3500);
+    g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
+    g_assert_cmpuint(madc_result(qts, 12), ==, 4000 * 1023 / 6000);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    gta04_timers_release(qts);
+    qtest_clock_step(qts, 1000 * 1000);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    qtest_quit(qts);
+}
+
+/*
+ * With the timers running and nobody reading, the timer ends the
+ * conversion at its deadline and not before: the interrupt reaches the PIH
+ * and INT1 (INTC ITR0 bit 7, read without touching the TWL4030), once.
+ * Two conversions, two events.  (This passed before reads computed the
+ * state too: it checks the timer's half.)
+ */
+static void test_madc_timer_eoc_once(void)
+{
+    QTestState *qts = twl_start();
+    int n;
+
+    madc_setup_sw1_irq(qts);
+    madc_select(qts, SW1SELECT_LSB, 1 << 12);
+    for (n = 0; n < 2; n++) {
+        twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+        qtest_clock_step(qts, CONV_NS(1) - 1);
+        g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+        qtest_clock_step(qts, 1);
+        g_assert_true(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+        qtest_clock_step(qts, 1000 * 1000);
+        g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
+        g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
+        g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+        g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+    }
+    qtest_quit(qts);
+}
+
+/*
+ * Migration with a conversion whose deadline has passed but that nobody
+ * has ended yet (timers held): the deadline travels in the stream, and the
+ * new machine (paused, like the old one) ends it at the first read.
+ */
+static void test_madc_migrate_past_deadline(void)
+{
+    QTestState *qts = twl_start();
+    QDict *rsp;
+    int64_t t;
+
+    madc_setup_sw1_irq(qts);
+    madc_select(qts, SW1SELECT_LSB, 1 << 12);
+    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    gta04_timers_hold(qts);
+    qtest_clock_step(qts, CONV_NS(1) + 1000);
+
+    /* the qtest clock is not migrated: catch up in the new machine */
+    t = qtest_clock_step(qts, 0);
+    qts = gta04_migrate(qts, "-M gta04");
+    rsp = qtest_qmp(qts, "{ 'execute': 'query-status' }");
+    g_assert_false(qdict_get_bool(qdict_get_qdict(rsp, "return"), "running"));
+    qobject_unref(rsp);
+    qtest_clock_step(qts, t - qtest_clock_step(qts, 0));
+
+    g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
+    g_assert_cmpuint(madc_result(qts, 12), ==, 3800 * 1023 / 6000);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    gta04_timers_release(qts);
+    qtest_clock_step(qts, 1000 * 1000);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
     qtest_quit(qts);
 }
 
@@ -416,8 +562,8 @@ static void test_migration(void)
     g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & BUSY, ==, BUSY);
 
     /*
-     * The timer migrates with its absolute deadline; under qtest the new
-     * machine's virtual clock starts again from 0, so catch up first.
+     * The conversion's deadline migrates as an absolute time; under qtest
+     * the new machine's virtual clock starts again from 0, so catch up.
      */
     t = qtest_clock_step(qts, 0);
     qts = gta04_migrate(qts, "-M gta04");
@@ -452,6 +598,12 @@ int main(int argc, char **argv)
 
     qtest_add_func("twl4030/madc/vbat-conversion", test_madc_vbat);
     qtest_add_func("twl4030/madc/channels-and-irq", test_madc_channels_irq);
+    qtest_add_func("twl4030/madc/read-at-deadline",
+                   test_madc_read_at_deadline);
+    qtest_add_func("twl4030/madc/sample-at-end", test_madc_sample_at_end);
+    qtest_add_func("twl4030/madc/timer-eoc-once", test_madc_timer_eoc_once);
+    qtest_add_func("twl4030/madc/migrate-past-deadline",
+                   test_madc_migrate_past_deadline);
     qtest_add_func("twl4030/bci/fsm", test_bci_fsm);
     qtest_add_func("twl4030/bci/keys-and-adc", test_bci_keys);
     qtest_add_func("twl4030/bci/battery-sources", test_bci_battery_sources);

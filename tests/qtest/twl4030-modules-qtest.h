@@ -39,6 +39,10 @@
 #define MADC_ISR1               0x61
 #define MADC_IMR1               0x62
 
+/* INTC ITR0 (raw input status, bank 0): bit 7 = sys_nirq = TWL4030 INT1 */
+#define TWL_INTC_ITR0           0x48200080
+#define TWL_INT1_BIT            (1u << 7)
+
 #define PIH_BCI                 (1 << 2)
 #define PIH_MADC                (1 << 3)
 #define PIH_USB                 (1 << 4)

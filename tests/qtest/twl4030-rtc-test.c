@@ -14,6 +14,7 @@
 #include "qapi/qmp/qdict.h"
 #include "twl4030-qtest.h"
 #include "gta04-migrate.h"
+#include "gta04-late-timers.h"
 
 #define RTC             0x4b
 #define SECONDS         0x1c
@@ -360,6 +361,61 @@ static void test_alarm_handshake(void)
     qtest_quit(qts);
 }
 
+/* rtc-twl's handler after the PIH: PWR_ISR1, STATUS, ack, PWR_ISR1 again */
+static void rtc_handle_alarm(QTestState *qts)
+{
+    g_assert_cmphex(twl_get(qts, RTC, PWR_ISR1), ==, RTC_IT);
+    g_assert_cmphex(twl_get(qts, RTC, RTC_STATUS) & STATUS_ALARM, ==,
+                    STATUS_ALARM);
+    twl_set(qts, RTC, RTC_STATUS, STATUS_ALARM);
+    g_assert_cmphex(twl_get(qts, RTC, PWR_ISR1), ==, RTC_IT);
+    g_assert_false(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, RTC, PWR_ISR1), ==, 0);
+}
+
+/*
+ * The alarm happens at its time, whether or not the timer has run (timers
+ * held, as on a loaded host).  1. rtc-twl's read_time (GET_TIME re-arms the
+ * RTC's timers) at the alarm time must not lose the alarm; 2. a STATUS
+ * read at the alarm time shows ALARM and INT1 is up.  The timer, when it
+ * runs at last, raises nothing more.
+ */
+static void test_alarm_timer_late(void)
+{
+    QTestState *qts = twl_start(BASE_ARGS);
+    uint8_t t[6];
+
+    pwr_sih_like_linux(qts);
+    set_alarm_in_5s(qts, t);                        /* 15:09:31 */
+    twl_set(qts, RTC, RTC_INTERRUPTS, IT_ALARM);
+    gta04_timers_hold(qts);
+    qtest_clock_step(qts, 4 * SEC);
+    g_assert_cmphex(twl_get(qts, RTC, RTC_STATUS) & STATUS_ALARM, ==, 0);
+    qtest_clock_step(qts, SEC);
+    rtc_read_time(qts, t);
+    assert_time(t, 0x26, 0x03, 0x14, 0x15, 0x09, 0x31);
+    g_assert_true(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, 0x49, 0x81), ==, 0x20);    /* PIH: PWR */
+    rtc_handle_alarm(qts);
+
+    set_alarm_in_5s(qts, t);                        /* 15:09:36 */
+    qtest_clock_step(qts, 4 * SEC);
+    g_assert_false(twl_int1(qts));
+    qtest_clock_step(qts, SEC);
+    g_assert_false(twl_int1(qts));      /* held indeed: no timer ran */
+    g_assert_cmphex(twl_get(qts, RTC, RTC_STATUS) & STATUS_ALARM, ==,
+                    STATUS_ALARM);
+    g_assert_true(twl_int1(qts));
+    rtc_handle_alarm(qts);
+
+    gta04_timers_release(qts);
+    qtest_clock_step(qts, 10 * SEC);
+    g_assert_false(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, RTC, PWR_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, RTC, RTC_STATUS) & STATUS_ALARM, ==, 0);
+    qtest_quit(qts);
+}
+
 /* IT_TIMER: an event every second / minute, cleared by reading STATUS */
 static void test_periodic(void)
 {
@@ -449,6 +505,7 @@ int main(int argc, char **argv)
     qtest_add_func("twl4030/rtc/12h-round", test_12h_round);
     qtest_add_func("twl4030/rtc/alarm", test_alarm);
     qtest_add_func("twl4030/rtc/alarm-handshake", test_alarm_handshake);
+    qtest_add_func("twl4030/rtc/alarm-timer-late", test_alarm_timer_late);
     qtest_add_func("twl4030/rtc/periodic", test_periodic);
     qtest_add_func("twl4030/rtc/migration", test_migration);
 

@@ -53,7 +53,9 @@ struct TWL4030MADC {
     TWL4030Module parent_obj;
 
     uint8_t regs[TWL4030_MADC_SIZE];
-    QEMUTimer *conv_timer[2];       /* SW1, SW2 conversions in progress */
+    /* End of the SW1, SW2 conversion in progress (virtual ns), or -1 */
+    int64_t conv_done_ns[2];
+    QEMUTimer *conv_timer[2];       /* wakes up at conv_done_ns */
 
     /* inputs */
     bool vbus;

@@ -115,6 +115,17 @@ struct TWL4030ModuleClass {
      * changed; read them with twl4030_module_battery_*().
      */
     void (*battery_changed)(TWL4030Module *m);
+
+    /*
+     * Optional: bring what depends on the time up to the current time,
+     * e.g. finish a conversion whose end has passed but whose timer has not
+     * run yet (on a loaded host the main loop runs timers late, while the
+     * vCPU's accesses happen at their own virtual time).  The chip calls it
+     * for every module before each register access and before it changes
+     * an input, so every access sees the chip as it is at that time.  It
+     * must be idempotent with the module's timer callbacks.
+     */
+    void (*sync)(TWL4030Module *m);
 };
 
 /*
