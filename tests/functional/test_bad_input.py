@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Bad user input gets a clear message and a non-zero exit, never a backtrace:
-machine options, -m, -cpu, a missing kernel file, and the build script given
-a QEMU tree of the wrong version or a file that is not a tarball."""
+machine options, -m, -cpu, a missing kernel file, a -global on a property the
+board sets, and the build script given a QEMU tree of the wrong version or a
+file that is not a tarball."""
 
 import os
 import subprocess
@@ -41,6 +42,12 @@ def test_wrong_cpu():
 
 def test_missing_kernel():
     expect_error(qemu("-M", "gta04", "-kernel", "/nonexistent/vmlinuz"), "/nonexistent/vmlinuz")
+
+
+def test_global_on_board_property():
+    # the SoC sets the SCM's wake-up pad list itself: a one-line error, no abort
+    expect_error(qemu("-M", "gta04", "-global", "omap3-scm.len-wakeup-pads=3"),
+                 "len-wakeup-pads")
 
 
 def test_setup_wrong_qemu_version():
@@ -91,5 +98,6 @@ def test_setup_checksum_mismatch():
 
 if __name__ == "__main__":
     main([test_unknown_machine_option, test_ram_too_large, test_wrong_cpu, test_missing_kernel,
+          test_global_on_board_property,
           test_setup_wrong_qemu_version, test_setup_not_a_tarball, test_setup_no_network,
           test_setup_checksum_mismatch])
