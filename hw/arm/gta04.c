@@ -13,6 +13,8 @@
 #include "qapi/error.h"
 #include "qemu/error-report.h"
 #include "qemu/units.h"
+#include "qemu/bswap.h"
+#include "elf.h"
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
 #include "hw/arm/dm3730.h"
@@ -34,11 +36,74 @@ struct GTA04MachineState {
     TWL4030State twl4030;
 };
 
+/* where hw/arm/boot.c puts a raw image (its KERNEL_LOAD_ADDR) */
+#define GTA04_RAW_IMAGE_OFFSET  0x00010000
+
 static struct arm_boot_info gta04_binfo = {
     .loader_start = DM3730_SDRAM_BASE,
     /* Linux only boots from the device tree on this board */
     .board_id = -1,
 };
+
+/*
+ * Debian's 6.1 armmp kernel with its initramfs needs 64 MiB here: with
+ * 56 MiB it panics out of memory, with 48 MiB or less it stops before its
+ * console is up, without a word.  A bare-metal -kernel may need far less:
+ * a warning, not an error.
+ */
+#define GTA04_LINUX_MIN_RAM     (64 * MiB)
+
+/* Image formats QEMU's ARM loader knows (hw/arm/boot.c) */
+#define GTA04_ZIMAGE_MAGIC_OFFSET   0x24
+#define GTA04_ZIMAGE_MAGIC          0x016f2818  /* LE, Linux arch/arm zImage */
+#define GTA04_UIMAGE_MAGIC          0x27051956  /* BE, U-Boot image header */
+
+static bool gta04_is_kernel_image(const uint8_t *hdr, size_t len)
+{
+    if (len >= SELFMAG && !memcmp(hdr, ELFMAG, SELFMAG)) {
+        return true;
+    }
+    if (len >= 4 && ldl_be_p(hdr) == GTA04_UIMAGE_MAGIC) {
+        return true;
+    }
+    return len >= GTA04_ZIMAGE_MAGIC_OFFSET + 4 &&
+           ldl_le_p(hdr + GTA04_ZIMAGE_MAGIC_OFFSET) == GTA04_ZIMAGE_MAGIC;
+}
+
+/*
+ * What QEMU can tell about a -kernel before it runs: too little RAM for
+ * Linux, or a file that is no kernel image (QEMU's loader then copies it
+ * as a raw image and enters it as if it were Linux).  A file that cannot
+ * be read is left to the loader's own error.
+ */
+static void gta04_check_kernel(MachineState *machine)
+{
+    uint8_t hdr[GTA04_ZIMAGE_MAGIC_OFFSET + 4];
+    ssize_t len;
+    int fd;
+
+    if (!machine->kernel_filename) {
+        return;
+    }
+    if (machine->ram_size < GTA04_LINUX_MIN_RAM) {
+        warn_report("gta04: -m %" PRIu64 " MiB is less than the %" PRIu64
+                    " MiB Debian's Linux 6.1 needs on this board: Linux may "
+                    "stop before its console is up", machine->ram_size / MiB,
+                    GTA04_LINUX_MIN_RAM / MiB);
+    }
+    fd = qemu_open_old(machine->kernel_filename, O_RDONLY | O_BINARY);
+    if (fd < 0) {
+        return;
+    }
+    len = read(fd, hdr, sizeof(hdr));
+    close(fd);
+    if (len >= 0 && !gta04_is_kernel_image(hdr, len)) {
+        warn_report("gta04: -kernel %s is neither a zImage, a uImage nor an "
+                    "ELF file: it is loaded as a raw image at 0x%" PRIx64
+                    " and entered as Linux", machine->kernel_filename,
+                    (uint64_t)DM3730_SDRAM_BASE + GTA04_RAW_IMAGE_OFFSET);
+    }
+}
 
 static void gta04_init(MachineState *machine)
 {
@@ -73,6 +138,7 @@ static void gta04_init(MachineState *machine)
     memory_region_add_subregion(get_system_memory(), DM3730_SDRAM_BASE,
                                 machine->ram);
 
+    gta04_check_kernel(machine);
     gta04_binfo.ram_size = machine->ram_size;
     arm_load_kernel(&gms->soc.cpu, machine, &gta04_binfo);
 }
