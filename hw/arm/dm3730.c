@@ -172,8 +172,10 @@ static void dm3730_fill_boot_rom(uint8_t *rom)
     int i;
 
     for (i = 0; i < 8; i++) {
-        /* vector i: b 0x20 */
-        stl_le_p(rom + 4 * i, 0xea000000 | ((0x20 - (4 * i + 8)) >> 2));
+        /* vector i: b 0x20 (imm24 = (target - (pc + 8)) / 4, two's complement) */
+        int32_t offset = (0x20 - (4 * i + 8)) / 4;
+
+        stl_le_p(rom + 4 * i, 0xea000000 | (offset & 0xffffff));
     }
     stl_le_p(rom + 0x08, 0xe1b0f00e);   /* SMC: movs pc, lr */
     stl_le_p(rom + 0x20, 0xe320f003);   /* wfi */
