@@ -338,6 +338,30 @@ static void test_watchdog(void)
     qtest_quit(qts);
 }
 
+/* The expiry follows -action watchdog=... like the SoC's WDT2 */
+static void test_watchdog_action(void)
+{
+    QTestState *qts = twl_start("-action watchdog=pause");
+    QDict *ev, *rsp;
+
+    twl_set(qts, PM, WATCHDOG_CFG, 2);
+    qtest_clock_step(qts, 2 * SEC);
+    /* the expiry stops the VM at once (the event is queued by then) */
+    rsp = qtest_qmp(qts, "{ 'execute': 'query-status' }");
+    g_assert_cmpstr(qdict_get_str(qdict_get_qdict(rsp, "return"), "status"),
+                    ==, "watchdog");
+    qobject_unref(rsp);
+    ev = qtest_qmp_eventwait_ref(qts, "WATCHDOG");
+    g_assert_cmpstr(qdict_get_str(qdict_get_qdict(ev, "data"), "action"), ==,
+                    "pause");
+    qobject_unref(ev);
+    /* paused, not reset: the chip's registers are as the guest left them */
+    g_assert_cmphex(twl_get(qts, 0x49, 0x94), ==, 0x55);
+    twl_set(qts, 0x49, 0x94, 0x00);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x94), ==, 0x00);
+    qtest_quit(qts);
+}
+
 /* IDCODE 0x49:0x85-0x88 reads 0 until UNLOCK_TEST_REG = 0x49 */
 static void test_idcode(void)
 {
@@ -488,6 +512,7 @@ int main(int argc, char **argv)
     qtest_add_func("twl4030/power/sw-events", test_sw_events);
     qtest_add_func("twl4030/power/sequencer-and-pb", test_sequencer_and_pb);
     qtest_add_func("twl4030/power/watchdog", test_watchdog);
+    qtest_add_func("twl4030/power/watchdog-action", test_watchdog_action);
     qtest_add_func("twl4030/core/idcode", test_idcode);
     qtest_add_func("twl4030/core/audio-and-storage", test_audio_and_storage);
     qtest_add_func("twl4030/core/register-pointer", test_register_pointer);
