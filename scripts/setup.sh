@@ -108,9 +108,12 @@ configure_flavour() {
         echo --disable-debug-info
     fi
     if [ "${GTA04_SANITIZE:-0}" = 1 ]; then
-        # ASan stops at its first report; make UBSan's "runtime error:" fatal too
+        # --enable-sanitizers gives ASan only: 7.2's probe for UBSan fails
+        # with GCC 12 (-Werror=maybe-uninitialized in its test program), so
+        # UBSan comes in here, its "runtime error:" made fatal like ASan's
         echo --enable-sanitizers
-        echo --extra-cflags=-fno-sanitize-recover=undefined
+        echo "--extra-cflags=-fsanitize=undefined -fno-sanitize-recover=undefined"
+        echo --extra-ldflags=-fsanitize=undefined
     fi
 }
 
@@ -126,8 +129,9 @@ configure_build() {
         "${extra[@]}" >"$OBJ/configure.log" 2>&1) ||
         die "configure failed (see $OBJ/configure.log)"
     if [ "${GTA04_SANITIZE:-0}" = 1 ] &&
-       ! grep -q -- '-fsanitize=address' "$OBJ/build.ninja"; then
-        die "configure did not enable ASan/UBSan (see $OBJ/configure.log): is libasan installed?"
+       ! { grep -q -- '-fsanitize=address' "$OBJ/build.ninja" &&
+           grep -q -- '-fsanitize=undefined' "$OBJ/build.ninja"; }; then
+        die "configure did not enable ASan and UBSan (see $OBJ/configure.log): are libasan and libubsan installed?"
     fi
     echo "${extra[*]}" >"$OBJ/.gta04-configured"
 }
