@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check qtest functional build guest bugs bench clean
+.PHONY: run check check-sanitize qtest functional build guest bugs bench clean
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -8,6 +8,11 @@ run:
 # Build and run every test (what .ci/run calls).
 check:
 	scripts/check.sh
+
+# The same tests on the ASan+UBSan build (.build/obj-sanitize; a first build
+# compiles QEMU once more, with the sanitizers).
+check-sanitize:
+	GTA04_SANITIZE=1 scripts/check.sh
 
 qtest:
 	scripts/check.sh --qtest

@@ -8,7 +8,7 @@ set -euo pipefail
 if [ "$(readlink -f "$SRC/gta04")" != "$(readlink -f "$REPO")" ]; then
     ln -sfn "$(relpath "$REPO" "$SRC")" "$SRC/gta04"
 fi
-exec 9>"$GTA04_BUILD/.build.lock"
+exec 9>"$OBJ/.build.lock"   # one ninja per build directory
 flock 9
 step "compiling ${*:-all}"
 # ninja prints one status line per step: show every 100th (progress) and all diagnostics

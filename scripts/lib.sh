@@ -4,7 +4,18 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GTA04_CACHE="${GTA04_CACHE:-$HOME/.cache/qemu-gta04}"
 GTA04_BUILD="${GTA04_BUILD:-$REPO/.build}"
 SRC="$GTA04_BUILD/qemu-7.2"
-OBJ="$GTA04_BUILD/obj"
+# GTA04_SANITIZE=1: the ASan+UBSan build, in a directory of its own (the
+# functional tests' gta04lib.py follows the same rule for its QEMU path)
+if [ "${GTA04_SANITIZE:-0}" = 1 ]; then
+    OBJ="$GTA04_BUILD/obj-sanitize"
+    # A report ends QEMU with SIGABRT, never with an exit status a test may
+    # expect (ASan's default is 1).  No leak check: QEMU 7.2 frees little at
+    # exit, so every run would "leak".
+    export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=0:print_summary=1}"
+    export UBSAN_OPTIONS="${UBSAN_OPTIONS:-abort_on_error=1:print_stacktrace=1:print_summary=1}"
+else
+    OBJ="$GTA04_BUILD/obj"
+fi
 QEMU="$OBJ/qemu-system-arm"
 mkdir -p "$GTA04_CACHE"
 

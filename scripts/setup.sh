@@ -10,6 +10,8 @@
 #   GTA04_QEMU_SRC  use this QEMU 7.2 tree (directory) or tarball instead of Debian's source package
 #   GTA04_JOBS      parallel compile jobs (default: number of CPUs)
 #   GTA04_DEBUG=1   configure with debug info (for gdb)
+#   GTA04_SANITIZE=1  an ASan+UBSan build (--enable-sanitizers, UBSan reports
+#                   fatal) in <build>/obj-sanitize instead of <build>/obj
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
@@ -97,9 +99,27 @@ patches_stamp() {
     echo "${GTA04_QEMU_SRC:-debian:$QEMU_DEB_VERSION}"
 }
 
+# The configure flags that differ between build flavours (also the stamp
+# that tells whether $OBJ must be configured again)
+configure_flavour() {
+    if [ "${GTA04_DEBUG:-0}" = 1 ]; then
+        echo --enable-debug-info
+    else
+        echo --disable-debug-info
+    fi
+    if [ "${GTA04_SANITIZE:-0}" = 1 ]; then
+        # --enable-sanitizers gives ASan only: 7.2's probe for UBSan fails
+        # with GCC 12 (-Werror=maybe-uninitialized in its test program), so
+        # UBSan comes in here, its "runtime error:" made fatal like ASan's
+        echo --enable-sanitizers
+        echo "--extra-cflags=-fsanitize=undefined -fno-sanitize-recover=undefined"
+        echo --extra-ldflags=-fsanitize=undefined
+    fi
+}
+
 configure_build() {
-    local extra=(--disable-debug-info)
-    [ "${GTA04_DEBUG:-0}" = 1 ] && extra=(--enable-debug-info)
+    local extra
+    mapfile -t extra < <(configure_flavour)
     step "configuring (arm-softmmu, GTA04 devices only)"
     rm -rf "$OBJ" && mkdir -p "$OBJ"
     (cd "$OBJ" && "$SRC/configure" --target-list=arm-softmmu \
@@ -108,20 +128,26 @@ configure_build() {
         --disable-docs --disable-tools --disable-user --disable-werror \
         "${extra[@]}" >"$OBJ/configure.log" 2>&1) ||
         die "configure failed (see $OBJ/configure.log)"
+    if [ "${GTA04_SANITIZE:-0}" = 1 ] &&
+       ! { grep -q -- '-fsanitize=address' "$OBJ/build.ninja" &&
+           grep -q -- '-fsanitize=undefined' "$OBJ/build.ninja"; }; then
+        die "configure did not enable ASan and UBSan (see $OBJ/configure.log): are libasan and libubsan installed?"
+    fi
     echo "${extra[*]}" >"$OBJ/.gta04-configured"
 }
 
 main() {
     need_packages "the QEMU build" $BUILD_PACKAGES
     if [ ! -d "$SRC" ] || [ "$(cat "$SRC/.gta04-patches" 2>/dev/null)" != "$(patches_stamp)" ]; then
-        rm -rf "$SRC" "$OBJ"
+        # every build flavour (obj, obj-sanitize) belongs to the old tree
+        rm -rf "$SRC" "$GTA04_BUILD"/obj*
         unpack_source
     fi
     # The repo may have moved since the tree was unpacked: re-point the link.
     if [ "$(readlink -f "$SRC/gta04")" != "$(readlink -f "$REPO")" ]; then
         ln -sfn "$(relpath "$REPO" "$SRC")" "$SRC/gta04"
     fi
-    local want="--disable-debug-info"; [ "${GTA04_DEBUG:-0}" = 1 ] && want="--enable-debug-info"
+    local want; want=$(configure_flavour | xargs)
     if [ ! -f "$OBJ/build.ninja" ] || [ "$(cat "$OBJ/.gta04-configured" 2>/dev/null)" != "$want" ]; then
         configure_build
     fi

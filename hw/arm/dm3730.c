@@ -172,8 +172,10 @@ static void dm3730_fill_boot_rom(uint8_t *rom)
     int i;
 
     for (i = 0; i < 8; i++) {
-        /* vector i: b 0x20 */
-        stl_le_p(rom + 4 * i, 0xea000000 | ((0x20 - (4 * i + 8)) >> 2));
+        /* vector i: b 0x20 (imm24 = (target - (pc + 8)) / 4, two's complement) */
+        int32_t offset = (0x20 - (4 * i + 8)) / 4;
+
+        stl_le_p(rom + 4 * i, 0xea000000 | (offset & 0xffffff));
     }
     stl_le_p(rom + 0x08, 0xe1b0f00e);   /* SMC: movs pc, lr */
     stl_le_p(rom + 0x20, 0xe320f003);   /* wfi */
@@ -379,6 +381,33 @@ static const uint32_t dm3730_wakeup_pads[] = {
     [DM3730_PAD_UART3_RX] = 0x19e,
 };
 
+/*
+ * The SCM's wake-up pad list is the SoC's wiring.  An array length can be
+ * set only once, so a -global on it collides with ours: an error for the
+ * user, not qdev_prop_set_*()'s abort.
+ */
+static bool dm3730_scm_set_wakeup_pads(DM3730State *s, Error **errp)
+{
+    Object *scm = OBJECT(&s->scm);
+    int i;
+
+    if (!object_property_set_uint(scm, "len-wakeup-pads",
+                                  ARRAY_SIZE(dm3730_wakeup_pads), errp)) {
+        error_prepend(errp, "dm3730: the SoC sets the wake-up pads of %s "
+                      "itself (no -global on them): ", TYPE_OMAP3_SCM);
+        return false;
+    }
+    for (i = 0; i < ARRAY_SIZE(dm3730_wakeup_pads); i++) {
+        g_autofree char *prop = g_strdup_printf("wakeup-pads[%d]", i);
+
+        if (!object_property_set_uint(scm, prop, dm3730_wakeup_pads[i],
+                                      errp)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void dm3730_prcm_scm_mem_init(DM3730State *s)
 {
     object_initialize_child(OBJECT(s), "prcm", &s->prcm, TYPE_OMAP3_PRCM);
@@ -406,14 +435,7 @@ static bool dm3730_prcm_scm_mem_realize(DM3730State *s, Error **errp)
     }
 
     sbd = SYS_BUS_DEVICE(&s->scm);
-    qdev_prop_set_uint32(DEVICE(sbd), "len-wakeup-pads",
-                         ARRAY_SIZE(dm3730_wakeup_pads));
-    for (i = 0; i < ARRAY_SIZE(dm3730_wakeup_pads); i++) {
-        g_autofree char *prop = g_strdup_printf("wakeup-pads[%d]", i);
-
-        qdev_prop_set_uint32(DEVICE(sbd), prop, dm3730_wakeup_pads[i]);
-    }
-    if (!sysbus_realize(sbd, errp)) {
+    if (!dm3730_scm_set_wakeup_pads(s, errp) || !sysbus_realize(sbd, errp)) {
         return false;
     }
     sysbus_mmio_map(sbd, OMAP3_SCM_MMIO_SCM, DM3730_SCM_BASE);

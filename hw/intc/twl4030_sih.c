@@ -35,6 +35,12 @@ static uint32_t sih_valid(TWL4030SIHState *s)
     return MAKE_64BIT_MASK(0, s->num_sources);
 }
 
+/* The EDR bits of the sources that exist: two per source */
+static uint64_t sih_edr_valid(TWL4030SIHState *s)
+{
+    return MAKE_64BIT_MASK(0, 2 * s->num_sources);
+}
+
 static bool sih_cor(TWL4030SIHState *s)
 {
     return FIELD_EX8(s->ctrl, TWL4030_SIH_CTRL, COR) ^ s->cor_inverted;
@@ -244,9 +250,18 @@ static void sih_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
     TWL4030SIHState *s = TWL4030_SIH(m);
     int byte;
     int group = sih_decode(s, reg, &byte);
-    uint32_t bits = (uint32_t)value << (8 * byte);
+    uint32_t bits = 0;
     uint32_t target[TWL4030_SIH_LINES];
     int line, src;
+
+    /*
+     * The source bits of a byte of an ISR/IMR/SIR group (byte < n).  Only
+     * those: an EDR byte index runs up to e - 1, past n (GPIO: n = 3,
+     * e = 5), and 8 * byte could be 32.
+     */
+    if (group < SIH_EDR) {
+        bits = (uint32_t)value << (8 * byte);
+    }
 
     switch (group) {
     case SIH_ISR1:
@@ -285,7 +300,11 @@ static void sih_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
         }
         break;
     case SIH_EDR:
-        s->edr = deposit64(s->edr, 8 * byte, 8, value);
+        /*
+         * Two bits per source: the last byte may be partly reserved
+         * (GPIO_EDR5 bits 7:4 would be sources 18, 19); those read 0
+         */
+        s->edr = deposit64(s->edr, 8 * byte, 8, value) & sih_edr_valid(s);
         break;
     case SIH_CTRL:
         if (value & ~TWL4030_SIH_CTRL_MASK) {
@@ -317,7 +336,7 @@ static void sih_reset_enter(Object *obj, ResetType type)
         s->pending[line] = 0;
         s->armed[line] = 0;
     }
-    s->edr = s->edr_reset & MAKE_64BIT_MASK(0, 8 * s->edr_bytes);
+    s->edr = s->edr_reset & sih_edr_valid(s);
     s->ctrl = s->ctrl_reset & TWL4030_SIH_CTRL_MASK;
     /* s->level follows the source wires: not reset */
 }

@@ -16,6 +16,7 @@
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "qemu/log.h"
+#include "qemu/error-report.h"
 #include "qemu/module.h"
 #include "qemu/timer.h"
 #include "hw/irq.h"
@@ -926,10 +927,27 @@ static void twl4030_reset_hold(Object *obj)
     twl4030_pih_update(TWL4030(obj));
 }
 
+/*
+ * "cur" (the slave address of the transfer, -1: none) indexes pointer[]
+ * and map[]: a stream must not point it outside them.
+ */
+static int twl4030_post_load(void *opaque, int version_id)
+{
+    TWL4030State *s = opaque;
+
+    if (s->cur < -1 || s->cur >= TWL4030_NUM_ADDRS) {
+        error_report("twl4030: migrated slave index %d out of range "
+                     "(-1..%d)", s->cur, TWL4030_NUM_ADDRS - 1);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 static const VMStateDescription vmstate_twl4030 = {
     .name = "twl4030",
     .version_id = 1,
     .minimum_version_id = 1,
+    .post_load = twl4030_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_I2C_SLAVE(parent_obj, TWL4030State),
         VMSTATE_INT8(cur, TWL4030State),

@@ -21,6 +21,7 @@
 #include "hw/misc/twl4030_power.h"
 #include "migration/vmstate.h"
 #include "sysemu/runstate.h"
+#include "sysemu/watchdog.h"
 #include "trace.h"
 
 #define REG(s, r)   ((s)->regs[(r) - TWL4030_PM_MASTER_FIRST])
@@ -216,10 +217,13 @@ static void watchdog_expired(void *opaque)
 {
     TWL4030PowerState *s = opaque;
 
-    /* TWL watchdog expiry: the chip runs its warm reset */
+    /*
+     * TWL watchdog expiry: the chip runs its warm reset; QEMU's
+     * -action watchdog=... policy decides (default: reset), as for WDT2
+     */
     trace_twl4030_power_watchdog_expired();
     s->watchdog_cfg = 0;
-    qemu_system_reset_request(SHUTDOWN_CAUSE_GUEST_RESET);
+    watchdog_perform_action();
 }
 
 static void watchdog_write(TWL4030PowerState *s, uint8_t value)

@@ -18,7 +18,7 @@ import traceback
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.environ.get("GTA04_BUILD", os.path.join(REPO, ".build"))
-QEMU = os.path.join(BUILD, "obj", "qemu-system-arm")
+QEMU = os.path.join(BUILD, "obj-sanitize" if os.environ.get("GTA04_SANITIZE") == "1" else "obj", "qemu-system-arm")
 sys.path.insert(0, os.path.join(BUILD, "qemu-7.2", "python"))
 
 from qemu.machine import QEMUMachine  # noqa: E402

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Bad user input gets a clear message and a non-zero exit, never a backtrace:
-machine options, -m, -cpu, a missing kernel file, and the build script given
-a QEMU tree of the wrong version or a file that is not a tarball."""
+machine options, -m, -cpu, a missing kernel file, a -global on a property the
+board sets, and the build script given a QEMU tree of the wrong version or a
+file that is not a tarball.  Input QEMU can run but that cannot boot Linux
+(too little RAM, a -kernel that is no kernel image) gets a warning."""
 
 import os
+import random
 import subprocess
 import tempfile
 
@@ -21,6 +24,19 @@ def expect_error(argv, message, env=None):
         raise TestFailure("%s: expected %r in:\n%s" % (" ".join(argv), message, p.stdout))
     if "Traceback" in p.stdout or "Aborted" in p.stdout:
         raise TestFailure("%s: backtrace/abort:\n%s" % (" ".join(argv), p.stdout))
+
+
+def expect_warning(argv, message):
+    """QEMU starts (stopped, -S), prints `message` on stderr and ends with
+    status 0 on QMP quit: a warning, not an error."""
+    p = subprocess.run(argv + ["-qmp", "stdio", "-monitor", "none"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=120,
+                       input='{"execute": "qmp_capabilities"}\n{"execute": "quit"}\n')
+    if p.returncode != 0:
+        raise TestFailure("%s: exit status %d, expected a warning and 0:\n%s"
+                          % (" ".join(argv), p.returncode, p.stderr))
+    if message not in p.stderr:
+        raise TestFailure("%s: expected the warning %r in:\n%s" % (" ".join(argv), message, p.stderr))
 
 
 def qemu(*args):
@@ -41,6 +57,30 @@ def test_wrong_cpu():
 
 def test_missing_kernel():
     expect_error(qemu("-M", "gta04", "-kernel", "/nonexistent/vmlinuz"), "/nonexistent/vmlinuz")
+
+
+def test_global_on_board_property():
+    # the SoC sets the SCM's wake-up pad list itself: a one-line error, no abort
+    expect_error(qemu("-M", "gta04", "-global", "omap3-scm.len-wakeup-pads=3"),
+                 "len-wakeup-pads")
+
+
+def test_ram_too_small_for_linux():
+    with tempfile.TemporaryDirectory() as d:
+        kernel = os.path.join(d, "zImage")
+        with open(kernel, "wb") as f:      # a zImage header (magic at 0x24)
+            f.write(bytes(0x24) + (0x016f2818).to_bytes(4, "little") + bytes(0x3d8))
+        expect_warning(qemu("-M", "gta04", "-m", "16", "-kernel", kernel),
+                       "-m 16 MiB is less than the 64 MiB")
+
+
+def test_kernel_not_an_image():
+    with tempfile.TemporaryDirectory() as d:
+        kernel = os.path.join(d, "garbage")
+        with open(kernel, "wb") as f:
+            f.write(random.Random(1).randbytes(1024))
+        expect_warning(qemu("-M", "gta04", "-kernel", kernel),
+                       "is neither a zImage, a uImage nor an ELF file")
 
 
 def test_setup_wrong_qemu_version():
@@ -91,5 +131,6 @@ def test_setup_checksum_mismatch():
 
 if __name__ == "__main__":
     main([test_unknown_machine_option, test_ram_too_large, test_wrong_cpu, test_missing_kernel,
+          test_global_on_board_property, test_ram_too_small_for_linux, test_kernel_not_an_image,
           test_setup_wrong_qemu_version, test_setup_not_a_tarball, test_setup_no_network,
           test_setup_checksum_mismatch])

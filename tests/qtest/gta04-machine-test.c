@@ -94,6 +94,26 @@ static void test_bare_metal_boot(void)
     g_free(image);
 }
 
+/*
+ * The eight exception vectors: each is "b 0x20" (the idle loop: wfi; b 0x20)
+ * except the SMC one at 0x08, the GP-device monitor's "movs pc, lr".
+ * Vector 7 (FIQ, at 0x1c) branches backwards: offset -1 (0xeaffffff).
+ */
+static void check_boot_rom_vectors(QTestState *qts, uint32_t base)
+{
+    static const uint32_t vectors[8] = {
+        0xea000006, 0xea000005, 0xe1b0f00e, 0xea000003,
+        0xea000002, 0xea000001, 0xea000000, 0xeaffffff,
+    };
+    int i;
+
+    for (i = 0; i < 8; i++) {
+        g_test_message("vector %d at 0x%08x", i, base + 4 * i);
+        g_assert_cmphex(qtest_readl(qts, base + 4 * i), ==, vectors[i]);
+    }
+    g_assert_cmphex(qtest_readl(qts, base + 0x24), ==, 0xeafffffd);
+}
+
 /* SRAM is 64 KiB of RAM; SDRAM follows -m */
 static void test_memories(void)
 {
@@ -113,8 +133,8 @@ static void test_memories(void)
     qtest_writel(qts, 0x40000020, 0);
     g_assert_cmphex(qtest_readl(qts, 0x40000020), ==, 0xe320f003);
     g_assert_cmphex(qtest_readl(qts, 0x00000020), ==, 0xe320f003);
-    /* the GP-device monitor: the SMC vector returns (movs pc, lr) */
-    g_assert_cmphex(qtest_readl(qts, 0x00000008), ==, 0xe1b0f00e);
+    check_boot_rom_vectors(qts, 0x40000000);
+    check_boot_rom_vectors(qts, 0x00000000);    /* the alias at 0 */
     qtest_quit(qts);
 }
 

@@ -12,6 +12,7 @@
 #include "qemu/bswap.h"
 #include "qapi/qmp/qdict.h"
 #include "twl4030-qtest.h"
+#include "gta04-migrate.h"
 
 #define PM                  0x4b
 #define CFG_P1_TRANSITION   0x36
@@ -337,6 +338,30 @@ static void test_watchdog(void)
     qtest_quit(qts);
 }
 
+/* The expiry follows -action watchdog=... like the SoC's WDT2 */
+static void test_watchdog_action(void)
+{
+    QTestState *qts = twl_start("-action watchdog=pause");
+    QDict *ev, *rsp;
+
+    twl_set(qts, PM, WATCHDOG_CFG, 2);
+    qtest_clock_step(qts, 2 * SEC);
+    /* the expiry stops the VM at once (the event is queued by then) */
+    rsp = qtest_qmp(qts, "{ 'execute': 'query-status' }");
+    g_assert_cmpstr(qdict_get_str(qdict_get_qdict(rsp, "return"), "status"),
+                    ==, "watchdog");
+    qobject_unref(rsp);
+    ev = qtest_qmp_eventwait_ref(qts, "WATCHDOG");
+    g_assert_cmpstr(qdict_get_str(qdict_get_qdict(ev, "data"), "action"), ==,
+                    "pause");
+    qobject_unref(ev);
+    /* paused, not reset: the chip's registers are as the guest left them */
+    g_assert_cmphex(twl_get(qts, 0x49, 0x94), ==, 0x55);
+    twl_set(qts, 0x49, 0x94, 0x00);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x94), ==, 0x00);
+    qtest_quit(qts);
+}
+
 /* IDCODE 0x49:0x85-0x88 reads 0 until UNLOCK_TEST_REG = 0x49 */
 static void test_idcode(void)
 {
@@ -421,6 +446,59 @@ static void test_register_pointer(void)
     qtest_quit(qts);
 }
 
+/*
+ * A snapshot whose TWL4030 state has the current slave index "cur" out of
+ * range (it indexes pointer[] and the register map): loadvm must refuse it
+ * (the chip's post_load) and QEMU carry on, not write past the chip's state
+ * at the next I2C byte.  The snapshot is a real one, patched in its image.
+ */
+static void test_crafted_snapshot(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("gta04-snap-XXXXXX", NULL);
+    g_autofree char *path = g_strdup_printf("%s/disk.qcow2", dir);
+    g_autofree char *args = gta04_snapshot_disk_args(path);
+    g_autofree char *out = NULL;
+    g_autofree uint8_t *img = NULL;
+    QTestState *qts = twl_start(NULL);
+    GError *err = NULL;
+    gsize len;
+    long at;
+
+    gta04_snapshot_disk_create(qts, path);
+    twl_set(qts, PM, WATCHDOG_CFG, 0);      /* the chip's state is in use */
+    out = qtest_hmp(qts, "savevm crafted");
+    g_assert_cmpstr(out, ==, "");
+    qtest_quit(qts);
+
+    /* the chip's section: I2CSlave.address (0x48), then cur (int8) */
+    g_assert_true(g_file_get_contents(path, (gchar **)&img, &len, &err));
+    g_assert_no_error(err);
+    at = gta04_find_section(img, len, "twl4030", 1);
+    g_assert_cmpint(at, >=, 0);
+    g_assert_cmphex(img[at], ==, 0x48);
+    g_assert_cmpint((int8_t)img[at + 1], >=, -1);
+    g_assert_cmpint((int8_t)img[at + 1], <, 4);
+    img[at + 1] = 100;
+    g_assert_true(g_file_set_contents(path, (gchar *)img, len, &err));
+    g_assert_no_error(err);
+
+    qts = twl_start(args);
+    g_free(out);
+    out = qtest_hmp(qts, "loadvm crafted");
+    g_test_message("loadvm: %s", out);
+    g_assert_nonnull(strstr(out, "Error -22 while loading VM state"));
+    /* QEMU is alive, and the chip (reset by the failed load) answers */
+    qtest_qmp_assert_success(qts, "{ 'execute': 'query-status' }");
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    qtest_qmp_eventwait(qts, "RESET");
+    gta04_i2c_init(qts, TWL_I2C);
+    twl_set(qts, PM, WATCHDOG_CFG, 0);
+    g_assert_cmphex(twl_get(qts, 0x49, 0x94), ==, 0x55);    /* GPPUPDCTR1 */
+    qtest_quit(qts);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -434,9 +512,11 @@ int main(int argc, char **argv)
     qtest_add_func("twl4030/power/sw-events", test_sw_events);
     qtest_add_func("twl4030/power/sequencer-and-pb", test_sequencer_and_pb);
     qtest_add_func("twl4030/power/watchdog", test_watchdog);
+    qtest_add_func("twl4030/power/watchdog-action", test_watchdog_action);
     qtest_add_func("twl4030/core/idcode", test_idcode);
     qtest_add_func("twl4030/core/audio-and-storage", test_audio_and_storage);
     qtest_add_func("twl4030/core/register-pointer", test_register_pointer);
+    qtest_add_func("twl4030/core/crafted-snapshot", test_crafted_snapshot);
 
     return g_test_run();
 }

@@ -417,6 +417,54 @@ static void test_linux_init_and_reset(void)
     qtest_quit(qts);
 }
 
+/*
+ * The GPIO SIH (18 sources) has 3 bytes per ISR/IMR/SIR group but 5 EDR
+ * bytes: GPIO_EDR5 (0x49:0xC4) is byte 4 of its group, past the ISR width.
+ * Issue 15's reproducer, as raw I2C1 register accesses (a one-byte write
+ * of 0x00 to 0xC4): an undefined shift by 32 in the SIH (UBSan).
+ */
+static void test_gpio_edr5_reproducer(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    qtest_writew(qts, 0x4807002c, 0x49);    /* I2C_SA */
+    qtest_writew(qts, 0x48070018, 0x2);     /* I2C_CNT */
+    qtest_writew(qts, 0x48070024, 0x8603);  /* I2C_CON: EN MST TRX STP STT */
+    qtest_writeb(qts, 0x4807001c, 0xc4);    /* I2C_DATA: register 0xC4 */
+    qtest_writeb(qts, 0x4807001c, 0x0);     /* value 0 */
+    /* QEMU is still there and the chip answers */
+    gta04_i2c_init(qts, TWL_I2C);
+    g_assert_cmphex(twl_get(qts, 0x49, 0xc4), ==, 0x00);
+    qtest_quit(qts);
+}
+
+/*
+ * GPIO_EDR5: GPIO16 falling/rising in bits 1:0, GPIO17 in bits 3:2; bits
+ * 7:4 (sources 18, 19) do not exist and read 0.  A GPIO17 rising edge
+ * latches GPIO_ISR1A byte 2 (0xB3) bit 1.
+ */
+static void test_gpio_edr5(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    twl_set(qts, 0x49, 0xc5, CTRL_COR | CTRL_PENDDIS);  /* GPIO_SIH_CTRL */
+    twl_set(qts, 0x49, 0xc4, 0xff);
+    g_assert_cmphex(twl_get(qts, 0x49, 0xc4), ==, 0x0f);
+    twl_set(qts, 0x49, 0xc4, 0x08);                     /* GPIO17 rising */
+    g_assert_cmphex(twl_get(qts, 0x49, 0xc4), ==, 0x08);
+    /* the other EDR bytes are untouched */
+    g_assert_cmphex(twl_get(qts, 0x49, 0xc3), ==, 0x00);
+
+    qtest_set_irq_in(qts, TWL_PATH "/gpio-sih", "source", 16, 1);
+    qtest_set_irq_in(qts, TWL_PATH "/gpio-sih", "source", 17, 1);
+    g_assert_cmphex(twl_get(qts, PIH, PIH_ISR_P1) & 0x01, ==, 0x01);
+    g_assert_cmphex(twl_get(qts, 0x49, 0xb3), ==, 0x02);
+    g_assert_cmphex(twl_get(qts, 0x49, 0xb3), ==, 0x00);
+    qtest_set_irq_in(qts, TWL_PATH "/gpio-sih", "source", 17, 0);
+    g_assert_cmphex(twl_get(qts, 0x49, 0xb3), ==, 0x00);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -433,6 +481,9 @@ int main(int argc, char **argv)
     qtest_add_func("twl4030/sih/single-relatch", test_single_relatch);
     qtest_add_func("twl4030/sih/bci-madc", test_bci_madc);
     qtest_add_func("twl4030/sih/linux-init-and-reset", test_linux_init_and_reset);
+    qtest_add_func("twl4030/sih/gpio-edr5-reproducer",
+                   test_gpio_edr5_reproducer);
+    qtest_add_func("twl4030/sih/gpio-edr5", test_gpio_edr5);
 
     return g_test_run();
 }

@@ -26,6 +26,8 @@
  *    higher one = rising edge, the lower one = falling edge.  An ISR bit
  *    latches on the selected edge(s) of its source; with both bits clear
  *    the source never latches.  There are no level-latched sources.
+ *    The bits past the last source (GPIO_EDR5 bits 7:4: 18 sources) are
+ *    reserved and read 0.
  *  - IMRn: a masked source does not latch into ISRn; a bit latched before
  *    it was masked stays in ISRn but does not assert INTn.  There is no
  *    module-level mask (and no PIH mask): that is the hardware fact the
