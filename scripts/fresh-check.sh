@@ -12,7 +12,8 @@
 #      /etc/resolv.conf.  The archive itself is read from the host's sources;
 #      this script names none.
 #   3. a `git clone` of the current HEAD of this repository into /root/qemu-gta04,
-#      so UNCOMMITTED CHANGES ARE NOT INCLUDED: commit first.  The chroot's
+#      so UNCOMMITTED CHANGES ARE NOT INCLUDED: commit first (GTA04_FRESH_REV=REV
+#      checks another commit or branch of this repository instead).  The chroot's
 #      GTA04_CACHE is empty, as on a fresh machine: the QEMU source and the
 #      guest's .debs come from the Debian archive.
 #   4. in the chroot, as a new user would: `apt-get install make` (a minimal
@@ -139,8 +140,10 @@ cleanup() {
             [ -z "$(mounts_below "$RUN")" ] || echo "warning: still mounted below $RUN" >&2
             step "fresh-check: kept $RUN (GTA04_FRESH_KEEP=1; nothing mounted there)"
         else
+            local t=$SECONDS
             step "fresh-check: deleting $RUN ($(du -sh --one-file-system "$RUN" 2>/dev/null | cut -f1))"
             safe_rm "$RUN" || rc=1
+            step "fresh-check: cleaned up in $((SECONDS - t)) s"
         fi
     fi
     [ -z "${BOOT_TMP:-}" ] || safe_rm "$BOOT_TMP" || rc=1
@@ -219,8 +222,9 @@ for f in /etc/apt/apt.conf.d/*; do
 done
 cp -L --remove-destination /etc/resolv.conf "$ROOT/etc/resolv.conf"
 
-HEAD=$(git -C "$REPO" rev-parse HEAD)
-[ -z "$(git -C "$REPO" status --porcelain --untracked-files=no)" ] ||
+HEAD=$(git -C "$REPO" rev-parse --verify "${GTA04_FRESH_REV:-HEAD}^{commit}") ||
+    die "GTA04_FRESH_REV=${GTA04_FRESH_REV:-} is no commit of $REPO"
+[ -n "${GTA04_FRESH_REV:-}" ] || [ -z "$(git -C "$REPO" status --porcelain --untracked-files=no)" ] ||
     step "note: $REPO has uncommitted changes; they are NOT part of this check (HEAD $HEAD is)"
 git clone -q --no-hardlinks "$REPO" "$ROOT/root/qemu-gta04"
 git -C "$ROOT/root/qemu-gta04" checkout -q --detach "$HEAD"
@@ -284,5 +288,6 @@ installed=$(cat "$LOGS/$STAMP"-*.log | tr '\r' '\n' | sed -n 's/^==> installing 
 step "what the project's scripts installed into the minimal root:"
 printf '%s\n' "${installed:-  (nothing)}" >&2
 step "phases: root ${T_ROOT} s, copy+clone ${T_COPY} s, make ${T_PRE} s, make run ${T_RUN} s, make check ${T_CHECK} s"
+echo "fresh-check: $(git -C "$REPO" log -1 --format='%h %s' "$HEAD" | cut -c1-72)"
 echo "fresh-check: make run reached the shell in $(get run_prompt_s) s and powered off;" \
      "make check: $(get check_closing) in ${T_CHECK} s; total $(( $(date +%s) - T0 )) s"
