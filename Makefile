@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check check-sanitize qtest functional build guest bugs bench clean
+.PHONY: run check check-sanitize fresh-check qtest functional build guest bugs bench clean
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -13,6 +13,10 @@ check:
 # compiles QEMU once more, with the sanitizers).
 check-sanitize:
 	GTA04_SANITIZE=1 scripts/check.sh
+
+# The README's two commands on a minimal Debian 12 chroot, from a clean clone of HEAD (root).
+fresh-check:
+	scripts/fresh-check.sh
 
 qtest:
 	scripts/check.sh --qtest
