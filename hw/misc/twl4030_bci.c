@@ -22,6 +22,16 @@
  *    so it drops when VUSB3V1 goes off even with the cable plugged; the
  *    power block's STS_HW_CONDITIONS.VBUS does not), bit 5 = AC charger
  *    present.
+ *  - Charger detection is debounced (TPS65950 TRM SWCS032E, table 14-1
+ *    "Debouncing Time"): the BCI samples the comparators on a 50 ms tick;
+ *    a plug (USB "VBUS precharge" or AC charger) is seen after 9 ticks, an
+ *    unplug after 1 tick, counted from the tick after the change (the
+ *    table's footnote: 50 ms + dT, 0 < dT < 50 ms, "event captured on a
+ *    50 ms tick").  A level that goes back before then is never seen.  So
+ *    the FSM change of the seed article comes 50-100 ms after VUSB3V1 goes
+ *    off, not at once.  The tick runs on the virtual clock from 0 (a free
+ *    running divider of the 32 kHz clock).  The ADC readings (BCIVBUS,
+ *    BCIVAC) are not debounced.
  *  - Interrupts: every change of BCIMSTATEC is an "FSM state change",
  *    which twl4030_charger.c takes from ICHGLOW (BCIISR1A bit 3, "Battery
  *    cc. low / FSM state change"): we pulse that source (1 then 0), so the
@@ -196,15 +206,30 @@ static uint8_t bci_mdkey_to_mden(uint8_t key, bool *valid)
     }
 }
 
+/* TRM table 14-1: the BCI's charger-detection debounce */
+#define BCI_DEBOUNCE_TICK_NS    (50 * SCALE_MS)
+#define BCI_PLUG_TICKS          9
+#define BCI_UNPLUG_TICKS        1
+
+static const char *const bci_charger_name[TWL4030_BCI_NUM_CHARGERS] = {
+    [TWL4030_BCI_USB] = "usb",
+    [TWL4030_BCI_AC] = "ac",
+};
+
+static bool bci_detected(TWL4030BCI *s, int n)
+{
+    return s->charger[n].detected;
+}
+
 static bool bci_usb_charging(TWL4030BCI *s)
 {
-    return s->vbus_present &&
+    return bci_detected(s, TWL4030_BCI_USB) &&
            (s->auto_usb || FIELD_EX8(bci_reg(s, A_BCIMDEN), BCIMDEN, USB));
 }
 
 static bool bci_ac_charging(TWL4030BCI *s)
 {
-    return s->ac &&
+    return bci_detected(s, TWL4030_BCI_AC) &&
            (s->auto_ac || FIELD_EX8(bci_reg(s, A_BCIMDEN), BCIMDEN, AC));
 }
 
@@ -227,7 +252,7 @@ static uint8_t bci_compute_mstatec(TWL4030BCI *s)
 {
     uint8_t state;
 
-    if (!s->vbus_present && !s->ac) {
+    if (!bci_detected(s, TWL4030_BCI_USB) && !bci_detected(s, TWL4030_BCI_AC)) {
         state = FSM_NO_CHARGING_DEV;
     } else if (!bci_charging(s)) {
         state = FSM_OFF;
@@ -236,8 +261,8 @@ static uint8_t bci_compute_mstatec(TWL4030BCI *s)
     } else {
         state = FSM_QUICK1;
     }
-    state = FIELD_DP8(state, BCIMSTATEC, USB, s->vbus_present);
-    return FIELD_DP8(state, BCIMSTATEC, AC, s->ac);
+    state = FIELD_DP8(state, BCIMSTATEC, USB, bci_detected(s, TWL4030_BCI_USB));
+    return FIELD_DP8(state, BCIMSTATEC, AC, bci_detected(s, TWL4030_BCI_AC));
 }
 
 /* The SIH keeps our source levels across reset: send changes only */
@@ -303,9 +328,10 @@ static uint16_t bci_adc_code(TWL4030BCI *s, uint8_t lsb_reg)
         return bci_ua_to_code(twl4030_bci_charge_current_ua(s),
                               twl4030_bci_cgain(s));
     case A_BCIVAC1:
-        return s->ac ? CHARGER_MV * 1000 / 9775 : 0;
+        return s->charger[TWL4030_BCI_AC].input ? CHARGER_MV * 1000 / 9775 : 0;
     case A_BCIVBUS1:
-        return s->vbus_present ? CHARGER_MV * 1000 / 6843 : 0;
+        return s->charger[TWL4030_BCI_USB].input ?
+               CHARGER_MV * 1000 / 6843 : 0;
     default:
         return 0;
     }
@@ -401,20 +427,60 @@ static void twl4030_bci_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
     }
 }
 
+/* The debounce has run out: the FSM sees the comparator's level */
+static void bci_charger_detect(TWL4030BCI *s, int n)
+{
+    TWL4030BCICharger *c = &s->charger[n];
+
+    c->detected = c->input;
+    trace_twl4030_bci_detect(bci_charger_name[n], c->detected);
+    bci_update(s, false);
+}
+
+static void bci_usb_debounce_done(void *opaque)
+{
+    bci_charger_detect(TWL4030_BCI(opaque), TWL4030_BCI_USB);
+}
+
+static void bci_ac_debounce_done(void *opaque)
+{
+    bci_charger_detect(TWL4030_BCI(opaque), TWL4030_BCI_AC);
+}
+
+/*
+ * A comparator changed: the FSM sees it on the 50 ms tick after next (an
+ * unplug) or 9 ticks later (a plug); going back first cancels it
+ */
+static void bci_charger_set_input(TWL4030BCI *s, int n, bool level)
+{
+    TWL4030BCICharger *c = &s->charger[n];
+    int64_t now, deadline;
+
+    if (level == c->input) {
+        return;
+    }
+    c->input = level;
+    if (level == c->detected) {
+        timer_del(c->debounce);
+        trace_twl4030_bci_debounce(bci_charger_name[n], level, -1);
+        return;
+    }
+    now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    deadline = (now / BCI_DEBOUNCE_TICK_NS + 1 +
+                (level ? BCI_PLUG_TICKS : BCI_UNPLUG_TICKS)) *
+               BCI_DEBOUNCE_TICK_NS;
+    trace_twl4030_bci_debounce(bci_charger_name[n], level, deadline - now);
+    timer_mod(c->debounce, deadline);
+}
+
 static void twl4030_bci_set_vbus_present(void *opaque, int n, int level)
 {
-    TWL4030BCI *s = TWL4030_BCI(opaque);
-
-    s->vbus_present = level;
-    bci_update(s, false);
+    bci_charger_set_input(TWL4030_BCI(opaque), TWL4030_BCI_USB, level);
 }
 
 static void twl4030_bci_set_ac(void *opaque, int n, int level)
 {
-    TWL4030BCI *s = TWL4030_BCI(opaque);
-
-    s->ac = level;
-    bci_update(s, false);
+    bci_charger_set_input(TWL4030_BCI(opaque), TWL4030_BCI_AC, level);
 }
 
 static void twl4030_bci_set_auto_ac(void *opaque, int n, int level)
@@ -443,7 +509,11 @@ static void twl4030_bci_reset_hold(Object *obj)
         s->regs[BCI(bci_reset[i].reg)] = bci_reset[i].value;
     }
     s->mfkey = 0;
-    /* Inputs keep their levels; outputs follow them */
+    /* Inputs keep their levels; the FSM starts from them, settled */
+    for (i = 0; i < TWL4030_BCI_NUM_CHARGERS; i++) {
+        timer_del(s->charger[i].debounce);
+        s->charger[i].detected = s->charger[i].input;
+    }
     bci_update(s, true);
 }
 
@@ -465,22 +535,49 @@ static void twl4030_bci_init(Object *obj)
     qdev_init_gpio_out_named(dev, s->irq, "sih",
                              TWL4030_BCI_NUM_SOURCES);
 
+    s->charger[TWL4030_BCI_USB].debounce =
+        timer_new_ns(QEMU_CLOCK_VIRTUAL, bci_usb_debounce_done, s);
+    s->charger[TWL4030_BCI_AC].debounce =
+        timer_new_ns(QEMU_CLOCK_VIRTUAL, bci_ac_debounce_done, s);
+
     /* Input defaults: BOOT_BCI reset value, the chip's property defaults */
     s->auto_ac = true;
     s->auto_usb = false;
 }
 
-static const VMStateDescription vmstate_twl4030_bci = {
-    .name = TYPE_TWL4030_BCI,
+static void twl4030_bci_finalize(Object *obj)
+{
+    TWL4030BCI *s = TWL4030_BCI(obj);
+    int i;
+
+    for (i = 0; i < TWL4030_BCI_NUM_CHARGERS; i++) {
+        timer_free(s->charger[i].debounce);
+    }
+}
+
+static const VMStateDescription vmstate_twl4030_bci_charger = {
+    .name = TYPE_TWL4030_BCI "-charger",
     .version_id = 1,
     .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_BOOL(input, TWL4030BCICharger),
+        VMSTATE_BOOL(detected, TWL4030BCICharger),
+        VMSTATE_TIMER_PTR(debounce, TWL4030BCICharger),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_twl4030_bci = {
+    .name = TYPE_TWL4030_BCI,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030BCI, TWL4030_BCI_SIZE),
         VMSTATE_UINT8(mfkey, TWL4030BCI),
         VMSTATE_UINT8(mstatec, TWL4030BCI),
         VMSTATE_BOOL_ARRAY(source, TWL4030BCI, TWL4030_BCI_NUM_SOURCES),
-        VMSTATE_BOOL(vbus_present, TWL4030BCI),
-        VMSTATE_BOOL(ac, TWL4030BCI),
+        VMSTATE_STRUCT_ARRAY(charger, TWL4030BCI, TWL4030_BCI_NUM_CHARGERS, 1,
+                             vmstate_twl4030_bci_charger, TWL4030BCICharger),
         VMSTATE_BOOL(auto_ac, TWL4030BCI),
         VMSTATE_BOOL(auto_usb, TWL4030BCI),
         VMSTATE_END_OF_LIST()
@@ -507,6 +604,7 @@ static const TypeInfo twl4030_bci_info = {
     .parent = TYPE_TWL4030_MODULE,
     .instance_size = sizeof(TWL4030BCI),
     .instance_init = twl4030_bci_init,
+    .instance_finalize = twl4030_bci_finalize,
     .class_init = twl4030_bci_class_init,
 };
 

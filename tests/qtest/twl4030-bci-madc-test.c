@@ -387,6 +387,7 @@ static void test_bci_fsm(void)
 
     /* USB cable, automatic USB charging off (BOOT_BCI reset) */
     twl_qom_set_bool(qts, TWL, "vbus", true);
+    bci_settle(qts);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_OFF);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 5000000 / 6843);
@@ -402,6 +403,7 @@ static void test_bci_fsm(void)
      */
     twl_unlock(qts);
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    bci_settle(qts);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(bci_state_after_event(qts), ==, FSM_NONE);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 0);
@@ -409,12 +411,14 @@ static void test_bci_fsm(void)
     /* re-plugging with VUSB3V1 off: no USB bit, no FSM event */
     twl_qom_set_bool(qts, TWL, "vbus", false);
     twl_qom_set_bool(qts, TWL, "vbus", true);
+    bci_settle(qts);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     /* VUSB3V1 on again: the charger sees VBUS, with an event */
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0x20);
+    bci_settle(qts);
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_QUICK1);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 5000000 / 6843);
@@ -434,14 +438,89 @@ static void test_bci_fsm(void)
 
     /* unplug: no charging device; no further event without a change */
     twl_qom_set_bool(qts, TWL, "vbus", false);
+    bci_settle(qts);
     g_assert_cmphex(bci_state_after_event(qts), ==, FSM_NONE);
     twl_qom_set_bool(qts, TWL, "vbus", false);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
 
     /* AC charger, BCIAUTOAC set at reset: charging from AC */
     twl_qom_set_bool(qts, TWL, "ac", true);
+    bci_settle(qts);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_AC | FSM_QUICK1);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVAC), ==, 5000000 / 9775);
+    qtest_quit(qts);
+}
+
+/*
+ * TRM table 14-1: the FSM sees charger presence on a 50 ms tick, a plug
+ * 9 ticks and an unplug 1 tick after the tick that follows the change; a
+ * change that goes back before then is never seen.  The ADC is not
+ * debounced.
+ */
+#define BCI_TICK_NS         (50 * 1000 * 1000LL)
+
+/* Step to the debounce deadline of a change made now, minus 1 ns */
+static int64_t bci_step_to_deadline(QTestState *qts, int ticks)
+{
+    int64_t now = qtest_clock_step(qts, 0);
+    int64_t deadline = (now / BCI_TICK_NS + 1 + ticks) * BCI_TICK_NS;
+
+    qtest_clock_step(qts, deadline - now - 1);
+    return deadline - now;
+}
+
+static void test_bci_debounce(void)
+{
+    QTestState *qts = twl_start();
+    int64_t delay;
+
+    bci_sih_setup(qts);
+    /* off the tick, so the jitter shows: plug 30 ms into a tick */
+    qtest_clock_step(qts, BCI_TICK_NS - qtest_clock_step(qts, 0) % BCI_TICK_NS
+                     + 30 * 1000 * 1000);
+    twl_qom_set_bool(qts, TWL, "vbus", true);
+    g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 5000000 / 6843);
+    delay = bci_step_to_deadline(qts, 9);
+    g_assert_cmpint(delay, ==, 20 * 1000 * 1000 + 9 * BCI_TICK_NS);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_OFF);
+
+    /* unplug: 50 ms + the rest of the current tick */
+    twl_qom_set_bool(qts, TWL, "vbus", false);
+    delay = bci_step_to_deadline(qts, 1);
+    g_assert_cmpint(delay, >, BCI_TICK_NS);
+    g_assert_cmpint(delay, <=, 2 * BCI_TICK_NS);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, MSTATEC_USB | FSM_OFF);
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(bci_state_after_event(qts), ==, FSM_NONE);
+
+    /* a plug shorter than the debounce is never seen */
+    twl_qom_set_bool(qts, TWL, "vbus", true);
+    qtest_clock_step(qts, 8 * BCI_TICK_NS);
+    twl_qom_set_bool(qts, TWL, "vbus", false);
+    bci_settle(qts);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+
+    /* nor is a short dip of VUSB3V1 with the cable in */
+    twl_qom_set_bool(qts, TWL, "vbus", true);
+    bci_settle(qts);
+    g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_OFF);
+    twl_unlock(qts);
+    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0x20);
+    bci_settle(qts);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, MSTATEC_USB | FSM_OFF);
+
+    /* the AC charger the same way: plug 9 ticks */
+    twl_qom_set_bool(qts, TWL, "ac", true);
+    bci_step_to_deadline(qts, 9);
+    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_AC, ==, 0);
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(bci_state_after_event(qts) & MSTATEC_AC, ==, MSTATEC_AC);
     qtest_quit(qts);
 }
 
@@ -454,6 +533,7 @@ static void test_bci_keys(void)
 
     /* linear USB charging (EKEY2) */
     twl_qom_set_bool(qts, TWL, "vbus", true);
+    bci_settle(qts);
     twl_wr(qts, TWL_AUX, BCIMDKEY, 0x26);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMDEN), ==, 0x11);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==,
@@ -550,6 +630,7 @@ static void test_migration(void)
     int64_t t;
 
     twl_qom_set_bool(qts, TWL, "vbus", true);
+    bci_settle(qts);
     twl_qom_set_int(qts, TWL, "battery-mv", 3900);
     twl_wr(qts, TWL_AUX, BCIMDKEY, 0x26);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==,
@@ -587,6 +668,7 @@ static void test_migration(void)
     /* and the charger's comparator still follows VUSB3V1 */
     twl_unlock(qts);
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    bci_settle(qts);
     g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     qtest_quit(qts);
@@ -597,6 +679,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
 
     qtest_add_func("twl4030/madc/vbat-conversion", test_madc_vbat);
+    qtest_add_func("twl4030/bci/debounce", test_bci_debounce);
     qtest_add_func("twl4030/madc/channels-and-irq", test_madc_channels_irq);
     qtest_add_func("twl4030/madc/read-at-deadline",
                    test_madc_read_at_deadline);

@@ -58,6 +58,18 @@ static inline QTestState *twl_start(void)
     return qts;
 }
 
+/*
+ * The BCI's FSM sees a charger plug or unplug after its debounce
+ * (TPS65950 TRM table 14-1, 50 ms ticks): 450-500 ms for a plug, 50-100 ms
+ * for an unplug.  Wait for the longer.
+ */
+#define BCI_PLUG_DEBOUNCE_MAX_NS    (500 * 1000 * 1000LL)
+
+static inline void bci_settle(QTestState *qts)
+{
+    qtest_clock_step(qts, BCI_PLUG_DEBOUNCE_MAX_NS);
+}
+
 static inline uint8_t twl_rd(QTestState *qts, uint8_t addr, uint8_t reg)
 {
     return gta04_i2c_get8(qts, GTA04_I2C1_BASE, addr, reg);

@@ -201,6 +201,7 @@ static void test_vbus_comparator(void)
     /* VUSB3V1 resets on (in SLEEP): both comparators see the cable */
     g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     twl_qom_set_bool(qts, TWL, "vbus", true);
+    bci_settle(qts);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==,
                     INT_VBUSVALID | INT_SESSVALID);
@@ -213,6 +214,7 @@ static void test_vbus_comparator(void)
      */
     twl_unlock(qts);
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    bci_settle(qts);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
     g_assert_cmphex(twl_rd(qts, TWL_USB, OTHER_INT_STS), ==, 0);
@@ -261,6 +263,7 @@ static void test_vbus_comparator(void)
      * VBUS_PRES did not change, so no USB_PRES
      */
     usb_ldos_on(qts);
+    bci_settle(qts);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==,
                     INT_VBUSVALID | INT_SESSVALID);
@@ -282,6 +285,7 @@ static void test_vbus_comparator(void)
      * USB_PRES does not latch
      */
     usb_ldos_off(qts);
+    bci_settle(qts);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_false(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
@@ -315,6 +319,7 @@ static void test_cable_events(void)
     twl_rd(qts, TWL_USB, USB_INT_LATCH);
 
     twl_qom_set_bool(qts, TWL, "vbus", true);
+    bci_settle(qts);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==,
                     INT_VBUSVALID | INT_SESSVALID);
@@ -377,6 +382,7 @@ static void test_migration(void)
      */
     twl_unlock(qts);
     twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    bci_settle(qts);
     g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
     g_assert_false(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
     g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);

@@ -10,6 +10,7 @@
 #define HW_MISC_TWL4030_BCI_H
 
 #include "hw/misc/twl4030_module.h"
+#include "qemu/timer.h"
 #include "qom/object.h"
 
 /*
@@ -22,6 +23,8 @@
  *   "vbus-present"  USB module "vbus-present" (the transceiver's VBUS
  *                   comparator: cable && VUSB3V1 on)
  *   "ac"            AC charger plugged (the chip's "ac" property)
+ *                   Both are seen by the FSM after the TRM's debounce:
+ *                   50-100 ms for an unplug, 450-500 ms for a plug.
  *   "bciautoac", "bciautousb"  PM_MASTER BOOT_BCI bits 0 and 1, from the
  *                   power module.  Unconnected they stay at BOOT_BCI's
  *                   reset value: BCIAUTOAC 1, BCIAUTOUSB 0.
@@ -61,6 +64,23 @@ enum {
 #define TWL4030_BCI_BASE    0x74
 #define TWL4030_BCI_SIZE    (0xb8 - TWL4030_BCI_BASE + 1)
 
+/* The two charger inputs the BCI watches */
+enum {
+    TWL4030_BCI_USB = 0,        /* VBUS, through the transceiver's comparator */
+    TWL4030_BCI_AC,             /* the AC charger input */
+    TWL4030_BCI_NUM_CHARGERS,
+};
+
+/*
+ * Charger presence as the BCI's FSM sees it: the comparator level is
+ * debounced on the BCI's 50 ms tick (hw/misc/twl4030_bci.c)
+ */
+typedef struct TWL4030BCICharger {
+    bool input;                 /* comparator level now */
+    bool detected;              /* debounced: what the FSM and BCIMSTATEC see */
+    QEMUTimer *debounce;        /* pending change of detected */
+} TWL4030BCICharger;
+
 struct TWL4030BCI {
     TWL4030Module parent_obj;
 
@@ -70,8 +90,7 @@ struct TWL4030BCI {
     bool source[TWL4030_BCI_NUM_SOURCES];
 
     /* inputs */
-    bool vbus_present;
-    bool ac;
+    TWL4030BCICharger charger[TWL4030_BCI_NUM_CHARGERS];
     bool auto_ac;
     bool auto_usb;
 
