@@ -11,9 +11,14 @@ mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /tmp
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 
-for m in $(cat /etc/modules); do
-    insmod "/lib/modules/$(uname -r)/$m" || echo "init: insmod $m failed"
-done
+# Debian's image loads its modules; a kernel of our own config
+# (scripts/make-kernel.sh --config gta04) has everything built in and no
+# modules here
+if [ -d "/lib/modules/$(uname -r)" ]; then
+    for m in $(cat /etc/modules); do
+        insmod "/lib/modules/$(uname -r)/$m" || echo "init: insmod $m failed"
+    done
+fi
 
 cat >/etc/inittab <<'EOT'
 ::respawn:/bin/cttyhack /bin/sh -l

@@ -1,91 +1,176 @@
 #!/usr/bin/env bash
-# Build a patched guest kernel: Debian's linux-source-6.1 (6.1.192-3, the
-# source of linux-image-6.1.0-57-armmp) with Debian's armmp config, cross
-# compiled with gcc-arm-linux-gnueabihf, plus the given patches.
+# Build a guest kernel for -M gta04, cached by what goes into it.
 #
-#   scripts/make-kernel.sh NAME [PATCH...]     -> $GTA04_CACHE/kernels/NAME/vmlinuz
+#   scripts/make-kernel.sh [--config gta04|debian] [--src DIR] NAME [PATCH...]
 #
-# KERNELRELEASE is Debian's (6.1.0-57-armmp) so Debian's own modules from the
-# guest initramfs still load (the modversions CRCs are the same; they are
-# reported as unsigned: the patched kernel does not carry Debian's key).
-# One source tree and one object tree are kept in the cache: the first build
-# compiles everything (long), later ones only what the patches touch.
-# Debug info is off (it does not change the code).
+# Prints the directory holding vmlinuz (last line of stdout).
+#
+#   --config gta04   (default) our small config, guest/kernel-config/gta04.config
+#                    on allnoconfig: all built in, a few minutes from scratch
+#   --config debian  Debian's armmp config (config-6.1.0-57-armmp from the guest
+#                    package), KERNELRELEASE 6.1.0-57-armmp so Debian's modules
+#                    in the initramfs load; long (about 15 min on 2 cores)
+#   --src DIR        build the kernel tree DIR as it is (a git checkout, e.g.
+#                    for scripts/gta04-bisect-run) instead of Debian's
+#                    linux-source-6.1 6.1.192-3 (the default, unpacked once)
+#   PATCH...         applied to the pinned source for this build only
+#
+# A build is keyed by the source (the pinned package version, or DIR's git
+# HEAD plus its uncommitted diff), the config and the patches: the same key
+# is never built twice ($GTA04_CACHE/kbuild/kernels/KEY).  Each source tree
+# and config has one object tree, so a new key rebuilds only what changed;
+# ccache ($GTA04_CACHE/kbuild/ccache) makes going back and forth cheap.
+# Timestamps, user and host are fixed, so two builds of one key are alike.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 LSRC_PKG="linux-source-6.1"
 LSRC_VERSION="6.1.192-3"
-KREL="6.1.0-57-armmp"
-NAME="${1:?usage: $0 NAME [PATCH...]}"
-shift
-for p in "$@"; do [ -f "$p" ] || die "no such patch: $p"; done
-
-KBUILD="$GTA04_CACHE/kernel"
-OUT="$GTA04_CACHE/kernels/$NAME"
+DEBIAN_KREL="6.1.0-57-armmp"
 CROSS=arm-linux-gnueabihf-
+FRAGMENT="$REPO/guest/kernel-config/gta04.config"
+
+usage() { sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+config=gta04
+src=
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --config) [ $# -ge 2 ] || usage; config="$2"; shift 2 ;;
+        --src) [ $# -ge 2 ] || usage; src="$2"; shift 2 ;;
+        -h|--help) usage ;;
+        --*) die "unknown option $1 (see $0 --help)" ;;
+        *) break ;;
+    esac
+done
+NAME="${1:-}"
+[ -n "$NAME" ] || usage
+shift
+case "$config" in gta04|debian) ;; *) die "--config must be gta04 or debian, not '$config'" ;; esac
+for p in "$@"; do [ -f "$p" ] || die "no such patch: $p"; done
+[ -z "$src" ] || [ $# -eq 0 ] || die "patches apply to the pinned source only; commit them in $src instead"
+
+KB="$GTA04_CACHE/kbuild"
+mkdir -p "$KB"
 
 # linux-source-6.1 pinned to the version of Debian's image; openssl signs
-# modules in the build, kmod is depmod, cpio packs the kheaders
-need_packages "the guest kernel build" "$LSRC_PKG=$LSRC_VERSION" gcc-arm-linux-gnueabihf make bc \
-    flex bison libssl-dev libelf-dev openssl kmod cpio xz-utils patch
+# modules in Debian's config, kmod is depmod, cpio packs the kheaders
+need_packages "the guest kernel build" gcc-arm-linux-gnueabihf make bc flex bison \
+    libssl-dev libelf-dev openssl kmod cpio xz-utils patch ccache git
+if [ -z "$src" ]; then
+    need_packages "the guest kernel source" "$LSRC_PKG=$LSRC_VERSION"
+fi
 
-# Already built with exactly these patches?
-stamp=$( { echo "$LSRC_VERSION"; cat /dev/null "$@"; } | sha256sum | cut -d' ' -f1)
-if [ -f "$OUT/vmlinuz" ] && [ "$(cat "$OUT/.stamp" 2>/dev/null)" = "$stamp" ]; then
+# --- the key: source + config + patches
+if [ -n "$src" ]; then
+    [ -f "$src/Makefile" ] && [ -f "$src/arch/arm/Kconfig" ] || die "$src is not a Linux source tree"
+    src=$(cd "$src" && pwd)
+    git -C "$src" rev-parse --verify -q HEAD >/dev/null || die "$src is not a git checkout (the build key is its HEAD)"
+    src_id="git $(git -C "$src" rev-parse HEAD) $(git -C "$src" diff HEAD | sha256sum | cut -d' ' -f1)"
+    tree_id=$(printf '%s' "$src" | sha256sum | cut -c1-12)
+else
+    src_id="$LSRC_PKG $LSRC_VERSION"
+    tree_id=pinned
+fi
+if [ "$config" = gta04 ]; then
+    config_id=$(sha256sum <"$FRAGMENT" | cut -d' ' -f1)
+else
+    guest=$("$REPO/scripts/make-guest.sh")
+    config_id=$(sha256sum <"$guest/config" | cut -d' ' -f1)
+fi
+key=$( { echo "$src_id"; echo "$config $config_id"; cat /dev/null "$@"; } | sha256sum | cut -c1-16)
+OUT="$KB/kernels/$key"
+if [ -f "$OUT/vmlinuz" ]; then
+    step "kernel '$NAME' ($config config) is cached: $OUT"
     echo "$OUT"
     exit 0
 fi
 
-mkdir -p "$KBUILD"
-exec 9>"$KBUILD/.lock"
+exec 9>"$KB/.lock"
 flock 9
 
-if [ ! -f "$KBUILD/src/.unpacked" ]; then
-    step "unpacking /usr/src/linux-source-6.1.tar.xz"
-    rm -rf "$KBUILD/src"
-    mkdir -p "$KBUILD/src"
-    tar -xf /usr/src/linux-source-6.1.tar.xz -C "$KBUILD/src" --strip-components=1
-    touch "$KBUILD/src/.unpacked"
+# --- the source tree
+if [ -z "$src" ]; then
+    TREE="$KB/source"
+    if [ ! -f "$TREE/.unpacked" ]; then
+        step "unpacking /usr/src/$LSRC_PKG.tar.xz"
+        rm -rf "$TREE"
+        mkdir -p "$TREE"
+        tar -xf "/usr/src/$LSRC_PKG.tar.xz" -C "$TREE" --strip-components=1
+        touch "$TREE/.unpacked"
+    fi
+else
+    TREE="$src"
 fi
+OBJ_DIR="$KB/obj/$config-$tree_id"
+LOG="$KB/logs/$key.log"
+mkdir -p "$OBJ_DIR" "$KB/logs"
 
-guest=$("$REPO/scripts/make-guest.sh")
-if [ ! -f "$KBUILD/obj/.config" ]; then
-    step "configuring with Debian's config-$KREL"
-    mkdir -p "$KBUILD/obj"
-    cp "$guest/config" "$KBUILD/obj/.config"
-    "$KBUILD/src/scripts/config" --file "$KBUILD/obj/.config" \
-        -d DEBUG_INFO -d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -e DEBUG_INFO_NONE \
-        --set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
-        -d MODULE_SIG_ALL
-    make -C "$KBUILD/src" O="$KBUILD/obj" ARCH=arm CROSS_COMPILE=$CROSS \
-        olddefconfig >"$KBUILD/config.log" 2>&1 || die "kernel configure failed (see $KBUILD/config.log)"
-fi
+kmake() {
+    nice make -C "$TREE" O="$OBJ_DIR" ARCH=arm CROSS_COMPILE=$CROSS CC="ccache ${CROSS}gcc" \
+        KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" KBUILD_BUILD_USER=qemu-gta04 \
+        KBUILD_BUILD_HOST=qemu-gta04 "$@"
+}
+export CCACHE_DIR="$KB/ccache" CCACHE_BASEDIR="$TREE" CCACHE_NOHASHDIR=1
 
-# Apply the patches to the one source tree for this build, and take them
-# out again afterwards whatever happens.
+# --- the patches, on the pinned tree for this build only
 applied=()
 revert() {
     local i
     for ((i = ${#applied[@]} - 1; i >= 0; i--)); do
-        patch -d "$KBUILD/src" -p1 -R --quiet <"${applied[i]}" || true
+        patch -d "$TREE" -p1 -R --quiet <"${applied[i]}" || true
     done
 }
 trap revert EXIT
 for p in "$@"; do
-    patch -d "$KBUILD/src" -p1 --quiet --forward <"$p" || die "$(basename "$p") does not apply to $LSRC_PKG $LSRC_VERSION"
+    patch -d "$TREE" -p1 --quiet --forward <"$p" >>"$LOG" 2>&1 ||
+        die "$(basename "$p") does not apply to $src_id (see $LOG)"
     applied+=("$(readlink -f "$p")")
 done
 
-step "building zImage for '$NAME' (the first build takes long; see $KBUILD/build.log)"
-if ! nice make -C "$KBUILD/src" O="$KBUILD/obj" ARCH=arm CROSS_COMPILE=$CROSS \
-        KERNELRELEASE="$KREL" -j"${GTA04_JOBS:-$(nproc)}" zImage >"$KBUILD/build.log" 2>&1; then
-    tail -20 "$KBUILD/build.log" >&2
-    die "kernel build failed (see $KBUILD/build.log)"
+# --- the config (regenerated when the fragment or Debian's config changed)
+if [ "$(cat "$OBJ_DIR/.gta04-config" 2>/dev/null)" != "$config $config_id" ]; then
+    step "configuring ($config config)"
+    if [ "$config" = gta04 ]; then
+        kmake KCONFIG_ALLCONFIG="$FRAGMENT" allnoconfig >>"$LOG" 2>&1 ||
+            die "kernel configure failed (see $LOG)"
+        # Kconfig drops what it cannot satisfy without a word: every line
+        # of the fragment must be in the result
+        missing=$(grep -E '^CONFIG_' "$FRAGMENT" | while read -r line; do
+            grep -qxF "$line" "$OBJ_DIR/.config" || echo "  $line"
+        done)
+        [ -z "$missing" ] || die "this kernel tree does not take these lines of $FRAGMENT:
+$missing"
+    else
+        cp "$guest/config" "$OBJ_DIR/.config"
+        "$TREE/scripts/config" --file "$OBJ_DIR/.config" \
+            -d DEBUG_INFO -d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -e DEBUG_INFO_NONE \
+            --set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
+            -d MODULE_SIG_ALL
+        kmake olddefconfig >>"$LOG" 2>&1 || die "kernel configure failed (see $LOG)"
+    fi
+    echo "$config $config_id" >"$OBJ_DIR/.gta04-config"
 fi
-mkdir -p "$OUT"
-cp "$KBUILD/obj/arch/arm/boot/zImage" "$OUT/vmlinuz"
-printf '%s\n' "$@" >"$OUT/patches"
-echo "$stamp" >"$OUT/.stamp"
-step "kernel '$NAME' in $OUT"
+
+if [ "$config" = debian ]; then
+    krel="$DEBIAN_KREL"
+else
+    krel="$(kmake -s kernelversion 2>/dev/null | tail -1)-gta04"
+fi
+
+step "building '$NAME' ($config config, $krel; log: $LOG)"
+start=$(date +%s)
+if ! kmake KERNELRELEASE="$krel" -j"${GTA04_JOBS:-$(nproc)}" zImage >>"$LOG" 2>&1; then
+    tail -20 "$LOG" >&2
+    die "kernel build failed (see $LOG)"
+fi
+mkdir -p "$OUT.tmp"
+cp "$OBJ_DIR/arch/arm/boot/zImage" "$OUT.tmp/vmlinuz"
+cp "$OBJ_DIR/.config" "$OUT.tmp/config"
+{ echo "name: $NAME"; echo "source: $src_id"; echo "config: $config $config_id"
+  echo "release: $krel"; echo "built in: $(($(date +%s) - start)) s"
+  for p in "$@"; do echo "patch: $(basename "$p") $(sha256sum <"$p" | cut -d' ' -f1)"; done
+} >"$OUT.tmp/info"
+rm -rf "$OUT"; mv "$OUT.tmp" "$OUT"
+step "kernel '$NAME' in $OUT ($(($(date +%s) - start)) s)"
 echo "$OUT"
