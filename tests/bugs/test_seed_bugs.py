@@ -1,112 +1,275 @@
 #!/usr/bin/env python3
-"""The seed article's two bugs, reproduced on -M gta04 with Debian's 6.1
-kernel patched to reintroduce them (guest/kernel-patches/), and shown fixed
-with the unmodified kernel.  Long: the first run builds the kernel from
-linux-source-6.1 (scripts/make-kernel.sh; tens of minutes on 2 cores, cached
-afterwards).  Run with `make bugs`, not part of `make check`.
+"""The seed article's two bugs on -M gta04, as a table: kernel x scenario ->
+woke / stayed asleep, each bug kernel next to the same tree with its fix
+patch, and Debian's unmodified image as a third reference.
 
-Bug 1 - "nothing from the PMIC wakes the system": with enable_irq_wake()
-reverted, the PIH line (INTC 7) is an ordinary device interrupt in suspend.
-The RTC alarm asserts TWL4030 INT1, INTC 7 fires once, genirq masks it (lazy
-disable) and s2idle goes back to sleep: the system never wakes.  From the
-host we see INTC 7 asserted and masked (ITR0/MIR0 bit 7) and RTC_IT pending.
+    python3 tests/bugs/test_seed_bugs.py [--repeat N] [--only SUBSTRING]
+    (make bugs)
 
-Bug 2 - "the RTC alarm is lost for good on resume": with rtc-twl disabling
-its nested irq over suspend, the first alarm still wakes the board (INTC 7
-is armed), but the PWR SIH handler clears RTC_IT while the RTC irq is
-disabled; the nested irq is never resent, RTC_STATUS.ALARM is never
-acknowledged, and no alarm fires again, asleep or awake.
+The patched kernels use our small config (scripts/make-kernel.sh --config
+gta04: a few minutes for the first, seconds for each further patch set) on
+Debian's linux-source-6.1; guest/kernel-patches/ has the series:
+
+  chain-a  the PHY powers its LDOs down on system suspend even with the cable
+           in (the 2012 twl4030-usb): VUSB3V1 off -> the VBUS comparator
+           loses supply -> after the BCI's debounce (50-100 ms, TRM table
+           14-1) the charger FSM changes -> BCI interrupt -> INT1
+  bug1     the PIH line (INTC 7) is not a wake-up irq (enable_irq_wake
+           reverted): the BCI interrupt arrives while twl_suspend() has the
+           line lazily disabled, genirq masks INTC 7, INT1 stays asserted,
+           and nothing from the PMIC wakes the board
+  fix1     mainline's enable_irq_wake() back, on top of bug1
+  bug2     rtc-twl disables its nested irq over suspend: the first alarm
+           wakes the board, RTC_IT is cleared unseen, RTC_STATUS.ALARM is
+           never acknowledged and no alarm fires again
+  fix2     rtc-twl re-checks RTC_STATUS on resume, on top of bug2
+
+Every verdict is a guest fact (the write to /sys/power/state returned or
+not by guest time, /sys/power/pm_wakeup_irq, /proc/interrupts counts) or a
+register read by the monitor (INTC ITR0/MIR0 bit 7, RTC_STATUS), with QEMU
+alive.  Exit status 0 only if every row matches its expectation.
+
+Where the article's chain differs: in s2idle (`freeze`) the BCI interrupt
+arrives while the kernel idles in its s2idle loop with the PIH line
+suspended, so the chain rows run in freeze.  In `mem` the 6.1 path from
+VUSB3V1 off to WFI takes less than the BCI's 50 ms debounce on this board,
+so the event arrives in WFI, where INTC 7 is still unmasked (lazy disable)
+and wakes the board on both kernels: see docs/gta04.md.
 """
 
+import argparse
 import os
+import re
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
-from gta04lib import REPO, Guest, TestFailure, interrupts, main  # noqa: E402
+from gta04lib import (INTC_ITR0, INTC_MIR0, REPO, Guest, QemuDied,  # noqa: E402
+                      interrupts)
 
 PATCHES = os.path.join(REPO, "guest", "kernel-patches")
+CHAIN_A = "chain-a-usb-phy-ldos-off-in-suspend.patch"
+BUG1 = "bug1-pih-not-a-wakeup-source.patch"
+FIX1 = "fix1-pih-wakeup-source.patch"
+BUG2 = "bug2-rtc-irq-lost-on-resume.patch"
+FIX2 = "fix2-rtc-recheck-alarm-on-resume.patch"
+TWL = "/machine/twl4030"
+RTC_STATUS = "i2cget -f -y 0 0x4b 0x2a"
+TRACE_EVENTS = ("twl4030_regulators_rail", "twl4030_bci_detect", "twl4030_int1",
+                "omap3_intc_mask")
+
+_kernels = {}
 
 
 def kernel(name, *patches):
-    """A kernel built with patches, or (no patches) Debian's unmodified one."""
-    if not patches:
+    """A kernel of our config with these patches (cached), or None for
+    Debian's unmodified image."""
+    if name == "debian":
         return None
-    out = subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"), name] +
-                         [os.path.join(PATCHES, p) for p in patches],
-                         check=True, stdout=subprocess.PIPE, text=True).stdout
-    return os.path.join(out.strip().splitlines()[-1], "vmlinuz")
+    if name not in _kernels:
+        out = subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"), name] +
+                             [os.path.join(PATCHES, p) for p in patches],
+                             check=True, stdout=subprocess.PIPE, text=True).stdout
+        _kernels[name] = os.path.join(out.strip().splitlines()[-1], "vmlinuz")
+    return _kernels[name]
 
 
-def rtc_count(g):
-    return interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
+class Row:
+    def __init__(self, scenario, kname, patches, expect):
+        self.scenario, self.kname, self.patches, self.expect = scenario, kname, patches, expect
+        self.outcome = self.detail = None
+        self.ok = False
+
+
+def asleep_masked(r):
+    """Still suspended with INT1 asserted at INTC 7 and masked there."""
+    return (not r.woke and r.qemu_status == "running" and r.itr0 & 0x80 and r.mir0 & 0x80)
+
+
+def describe(r, virq):
+    if r.woke:
+        return "woke (irq %s%s)" % (r.wakeup_irq, " = PIH" if r.wakeup_irq == virq else "")
+    return "stayed asleep (ITR0.7=%d MIR0.7=%d)" % (r.itr0 >> 7 & 1, r.mir0 >> 7 & 1)
 
 
 def arm_alarm(g, seconds):
     g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm" % seconds)
 
 
-def test_bug1_pmic_cannot_wake():
-    for name, patches, expect_wake in (("debian", (), True),
-                                       ("bug1", ("bug1-pih-not-a-wakeup-source.patch",), False)):
-        with Guest(kernel=kernel(name, *patches)) as g:
-            g.boot(240)
-            virq = g.pih_virq()
+def chain(row, trace):
+    """Cable plugged, s2idle; the RTC alarm (5 s), the power button (3 s) and
+    then unplugging the cable each get their chance; a key on the serial
+    console (enabled as a wake source in sysfs) last."""
+    with Guest(kernel=kernel(row.kname, *row.patches),
+               extra_args=["-trace", "enable=twl4030_regulators_rail", "-trace",
+                           "enable=twl4030_bci_detect", "-trace", "enable=twl4030_int1",
+                           "-trace", "enable=omap3_intc_mask", "-D", trace]) as g:
+        g.boot(240)
+        virq = g.pih_virq()
+        g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
+        g.qom_set(TWL, "vbus", True)
+        g.ok("sleep 1")   # the BCI sees the plug after its 450-500 ms debounce
+        seen = []
+        for cycle in range(2):
             arm_alarm(g, 5)
-            # "did not wake" is an observation: QEMU running, the write still
-            # pending 25 guest seconds after the alarm time, INT1 asserted at
-            # INTC 7 and masked there (genirq's lazy disable), read by the monitor
-            r = g.suspend("freeze", wake_within=25)
-            print("  %-6s s2idle + RTC alarm in 5 s: %s" % (name, r))
-            if r.woke != expect_wake:
-                raise TestFailure("%s kernel: expected %s" % (name, "a wake" if expect_wake else "no wake"))
-            if expect_wake:
+            r = g.suspend("freeze", stimulus=lambda: g.qom_set(TWL, "pwron", True), wake_within=10)
+            g.qom_set(TWL, "pwron", False)
+            seen.append(describe(r, virq))
+            if r.woke:
                 if r.wakeup_irq != virq:
-                    raise TestFailure("%s kernel: woken by irq %s, not the PMIC (%s)"
-                                      % (name, r.wakeup_irq, virq))
+                    return "woke, not by the PMIC: " + "; ".join(seen), "?"
+                g.qom_set(TWL, "vbus", True)
+                g.ok("sleep 1")
                 continue
-            if r.qemu_status != "running" or not (r.itr0 & 0x80 and r.mir0 & 0x80):
-                raise TestFailure("bug 1 should leave INTC 7 asserted and masked: QEMU %s, "
-                                  "ITR0 %08x MIR0 %08x" % (r.qemu_status, r.itr0, r.mir0))
+            if not asleep_masked(r):
+                return "asleep but INTC 7 not asserted+masked: " + describe(r, virq), "?"
+            chain_ok = chain_in_trace(trace)
+            # unplugging the cable: the PMIC again, so nothing
+            g.qom_set(TWL, "vbus", False)
+            t0 = g.guest_clock()
+            while g.guest_clock() < t0 + 3:
+                g._read()
+            unplug_woke = "suspend exit" in g.log[g._pos:]
+            # a key on the console: the UART's own wake-up
+            g.send("x")
+            g.wait_for(r"__GTA04E%d__\d+\n" % g._seq, 60)
+            uart_irq = g.ok("cat /sys/power/pm_wakeup_irq").strip()
+            uart_name = [n for n, (c, line) in interrupts(g.ok("cat /proc/interrupts")).items()
+                         if line.split(":")[0].strip() == uart_irq]
+            detail = ("alarm + PWRON: stayed asleep, INTC 7 asserted+masked; trace VUSB3V1 off -> "
+                      "BCI -> INT1 -> INTC 7 masked: %s; unplug: %s; console key: woke (irq %s %s)"
+                      % ("yes" if chain_ok else "NO", "woke" if unplug_woke else "stayed asleep",
+                         uart_irq, "/".join(uart_name)))
+            good = chain_ok and not unplug_woke and any("serial" in n or "UART" in n for n in uart_name)
+            return detail, "asleep" if good else "?"
+        return "woke both cycles by the PMIC: " + "; ".join(seen), "woke"
 
 
-def test_bug2_rtc_alarm_lost():
-    for name, patches, lost in (("debian", (), False),
-                                ("bug2", ("bug2-rtc-irq-lost-on-resume.patch",), True)):
-        with Guest(kernel=kernel(name, *patches)) as g:
-            g.boot(240)
-            virq = g.pih_virq()
-            before = rtc_count(g)
+def chain_in_trace(path):
+    """VUSB3V1 off, then the BCI's detection, INT1 rising and INTC 7 masked,
+    in that order, in the trace of the last suspend."""
+    with open(path, errors="replace") as f:
+        text = f.read()
+    i = text.rfind("vusb3v1 on=0")
+    if i < 0:
+        return False
+    pos = i
+    for pat in (r"twl4030_bci_detect usb charger detected 0", r"twl4030_int1 INT1 1"):
+        m = re.compile(pat).search(text, pos)
+        if not m:
+            return False
+        pos = m.end()
+    # genirq's mask_irq(): a MIR0 write with bit 7 set, INT1 still high
+    for m in re.finditer(r"omap3_intc_mask MIR0 = 0x([0-9a-f]{8})", text[pos:]):
+        if int(m.group(1), 16) & 0x80:
+            return "twl4030_int1 INT1 0" not in text[pos:pos + m.start()]
+    return False
+
+
+def bug1_rtc(row, trace):
+    """No cable, s2idle, the RTC alarm in 5 s (twice)."""
+    with Guest(kernel=kernel(row.kname, *row.patches)) as g:
+        g.boot(240)
+        virq = g.pih_virq()
+        seen = []
+        for cycle in range(2):
             arm_alarm(g, 5)
-            first = g.suspend("mem", wake_within=25)
-            if not first.woke or first.wakeup_irq != virq:
-                raise TestFailure("%s kernel: the first alarm did not wake the board: %s" % (name, first))
-            after = rtc_count(g)
-            status = int(g.ok("i2cget -f -y 0 0x4b 0x2a").strip(), 16)
-            arm_alarm(g, 2)
-            g.ok("sleep 4")
-            awake = rtc_count(g)
-            arm_alarm(g, 5)
-            second = g.suspend("mem", wake_within=25)
-            print("  %-6s wake 1: %s; rtc0 %d -> %d; RTC_STATUS 0x%02x (ALARM %d); "
-                  "awake alarm -> rtc0 %d; second suspend: %s"
-                  % (name, first, before, after, status, status >> 6 & 1, awake, second))
-            if not lost:
-                if after != before + 1 or awake != after + 1 or not second.woke:
-                    raise TestFailure("Debian's kernel lost an RTC alarm")
-                continue
-            if after != before:
-                raise TestFailure("bug 2 kernel: the RTC handler ran on resume")
-            if not status & 0x40:
-                raise TestFailure("bug 2 kernel: RTC_STATUS.ALARM should stay set")
-            if awake != after or second.woke:
-                raise TestFailure("bug 2 kernel: a later alarm fired")
-            # still asleep with INT1 quiet: the alarm that was due never
-            # raised the line (RTC_IT needs ALARM 0->1, and ALARM stays 1)
-            if second.qemu_status != "running" or second.itr0 & 0x80:
-                raise TestFailure("bug 2 kernel: QEMU %s, INTC 7 %s on the lost alarm"
-                                  % (second.qemu_status, "asserted" if second.itr0 & 0x80 else "idle"))
+            r = g.suspend("freeze", wake_within=15)
+            seen.append(describe(r, virq))
+            if not r.woke:
+                return "; ".join(seen), "asleep" if asleep_masked(r) else "?"
+            if r.wakeup_irq != virq:
+                return "; ".join(seen), "?"
+        return "; ".join(seen), "woke"
+
+
+def bug2_rtc(row, trace):
+    """No cable, mem, the RTC alarm: wake 1, an alarm awake, wake 2."""
+    with Guest(kernel=kernel(row.kname, *row.patches)) as g:
+        g.boot(240)
+        virq = g.pih_virq()
+        count = lambda: interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
+        before = count()
+        arm_alarm(g, 5)
+        first = g.suspend("mem", wake_within=20)
+        if not first.woke or first.wakeup_irq != virq:
+            return "first alarm: " + describe(first, virq), "?"
+        after = count()
+        status = int(g.ok(RTC_STATUS).strip(), 16)
+        arm_alarm(g, 2)
+        g.ok("sleep 4")
+        awake = count()
+        arm_alarm(g, 5)
+        second = g.suspend("mem", wake_within=20)
+        detail = ("wake 1 %s; rtc0 %d->%d, RTC_STATUS 0x%02x; awake alarm rtc0 ->%d; wake 2 %s"
+                  % (describe(first, virq), before, after, status, awake, describe(second, virq)))
+        # every alarm reached the RTC core: ALARM acknowledged after wake 1
+        # (by the irq, or by fix2's re-check on resume), the awake alarm
+        # counted, the next one woke the board
+        if not status & 0x40 and awake == after + 1 and second.woke:
+            return detail, "every alarm"
+        if (after == before and status & 0x40 and awake == after and not second.woke
+                and second.qemu_status == "running" and not second.itr0 & 0x80):
+            return detail, "lost after wake 1"
+        return detail, "?"
+
+
+ROWS = [
+    Row(chain, "chain-ab", (CHAIN_A, BUG1), "asleep"),
+    Row(chain, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
+    Row(chain, "debian", (), "woke"),
+    Row(bug1_rtc, "bug1", (BUG1,), "asleep"),
+    Row(bug1_rtc, "bug1-fix1", (BUG1, FIX1), "woke"),
+    Row(bug2_rtc, "bug2", (BUG2,), "lost after wake 1"),
+    Row(bug2_rtc, "bug2-fix2", (BUG2, FIX2), "every alarm"),
+    Row(bug2_rtc, "debian", (), "every alarm"),
+]
+
+SCENARIO_TITLE = {
+    chain: "cable in, freeze, PWRON",
+    bug1_rtc: "no cable, freeze, RTC alarm",
+    bug2_rtc: "no cable, mem, RTC alarm x3",
+}
+
+
+def run_row(row, trace):
+    t0 = time.monotonic()
+    try:
+        row.detail, row.outcome = row.scenario(row, trace)
+    except QemuDied as e:       # a crash is a failure, never a verdict
+        row.detail, row.outcome = "QEMU died: %s" % str(e).splitlines()[0], "crash"
+    except Exception as e:
+        row.detail, row.outcome = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else ""), "error"
+    row.ok = row.outcome == row.expect
+    row.secs = time.monotonic() - t0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=1, help="run the table N times (all must agree)")
+    ap.add_argument("--only", default="", help="rows whose kernel or scenario contains this")
+    args = ap.parse_args()
+    rows = [r for r in ROWS if args.only in r.kname or args.only in r.scenario.__name__]
+    if not rows:
+        sys.exit("no row matches --only %r" % args.only)
+    trace = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gta04-bugs-trace-%d.log" % os.getpid())
+    for r in rows:          # build every kernel first (seconds each once one exists)
+        kernel(r.kname, *r.patches)
+    failures = 0
+    for n in range(args.repeat):
+        print("== run %d/%d" % (n + 1, args.repeat))
+        for r in rows:
+            run_row(r, trace)
+            failures += not r.ok
+            print("%-4s %-28s %-14s expect %-18s got %-18s %5.0fs  %s"
+                  % ("ok" if r.ok else "FAIL", SCENARIO_TITLE[r.scenario], r.kname, r.expect,
+                     r.outcome, r.secs, r.detail))
+            sys.stdout.flush()
+    total = len(rows) * args.repeat
+    print("%d passed, %d failed" % (total - failures, failures))
+    sys.exit(1 if failures else 0)
 
 
 if __name__ == "__main__":
-    main([test_bug1_pmic_cannot_wake, test_bug2_rtc_alarm_lost])
+    main()
