@@ -30,7 +30,7 @@ build:
 guest:
 	scripts/make-guest.sh
 
-# The seed article's two bugs on patched kernels vs Debian's (long: builds a kernel once).
+# The seed article's chain and bugs: table of bug kernels vs the same tree + fix (also in make check).
 bugs:
 	scripts/setup.sh
 	python3 tests/bugs/test_seed_bugs.py

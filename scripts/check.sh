@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run every test: the qtests of the meson suite 'gta04' (ours, and QEMU's
 # generic tests that must stay green with the board built in), then the
-# functional Linux boot tests.
+# functional Linux boot tests, then the seed article's bug table
+# (tests/bugs/test_seed_bugs.py, what `make bugs` runs).
 #
 #   scripts/check.sh                            everything
 #   scripts/check.sh --qtest                    only the qtests
@@ -14,7 +15,8 @@
 # "N passed, N failed" (", N skipped" if any); exit status 0 only if none failed.
 #
 # Environment: GTA04_QTEST_TIMEOUT (s, default 300), GTA04_FUNCTIONAL_TIMEOUT
-# (s per test file, default 1200), GTA04_QTEST_SUITE (default gta04: the meta-
+# (s per test file, default 1200), GTA04_BUGS_TIMEOUT (s for the bug table with
+# its kernel builds, default 2400), GTA04_QTEST_SUITE (default gta04: the meta-
 # test points it at an empty suite to see the runner refuse).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -131,6 +133,9 @@ if [ "$what" = functional ]; then
     run_functional "${functional_tests[@]}"
 elif [ "$what" = all ]; then
     run_functional "$REPO"/tests/functional/test_*.py
+    # the seed article's table (make bugs): builds our small-config kernels
+    # once (about 3 min on 2 cores), then seconds per patch set
+    FUNCTIONAL_TIMEOUT="${GTA04_BUGS_TIMEOUT:-2400}" run_functional "$REPO"/tests/bugs/test_seed_bugs.py
 fi
 
 [ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"

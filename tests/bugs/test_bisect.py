@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""`git bisect run scripts/gta04-bisect-run` names the commit that brought
+bug 1 back.  A throw-away git repository is made from Debian's
+linux-source-6.1 (as unpacked by scripts/make-kernel.sh, hard-linked, so it
+costs little disk), with five commits on top of it: four harmless ones and,
+third, the bug-1 patch (the PIH line no longer a wake-up irq).  Bisecting
+between the base (good) and the top (bad) with the rtc-wake scenario in
+s2idle must end on exactly the bug commit.
+
+    python3 tests/bugs/test_bisect.py      (slow the first time: a kernel build)
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
+from gta04lib import REPO, TestFailure, main  # noqa: E402
+
+CACHE = os.environ.get("GTA04_CACHE", os.path.expanduser("~/.cache/qemu-gta04"))
+SOURCE = os.path.join(CACHE, "kbuild", "source")
+BUG1 = os.path.join(REPO, "guest", "kernel-patches", "bug1-pih-not-a-wakeup-source.patch")
+
+
+def git(tree, *args, **kw):
+    return subprocess.run(["git", "-C", tree, "-c", "user.name=qemu-gta04", "-c",
+                           "user.email=qemu-gta04@localhost", *args],
+                          check=True, stdout=subprocess.PIPE, text=True, **kw).stdout
+
+
+def rewrite(tree, rel, edit):
+    """Change one file without touching the hard-linked original."""
+    path = os.path.join(tree, rel)
+    with open(path) as f:
+        text = f.read()
+    os.unlink(path)
+    with open(path, "w") as f:
+        f.write(edit(text))
+
+
+def make_repo(tree):
+    if not os.path.exists(os.path.join(SOURCE, ".unpacked")):
+        # make-kernel.sh unpacks the pinned source on first use
+        subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"), "plain"], check=True,
+                       stdout=subprocess.DEVNULL)
+    subprocess.run(["cp", "-al", SOURCE, tree], check=True)
+    git(tree, "init", "-q")
+    git(tree, "add", "-A", "-f")   # Debian's .gitignore ignores the whole top level
+    git(tree, "commit", "-q", "-m", "linux-source-6.1 6.1.192-3")
+    commits = [git(tree, "rev-parse", "HEAD").strip()]
+    steps = [
+        ("Documentation: a note", lambda: rewrite(tree, "README", lambda t: t + "\nqemu-gta04 bisect demo 1\n")),
+        ("rtc-twl: a comment", lambda: rewrite(tree, "drivers/rtc/rtc-twl.c",
+                                              lambda t: t.replace("#ifdef CONFIG_PM_SLEEP\n",
+                                                                  "#ifdef CONFIG_PM_SLEEP\n/* demo */\n", 1))),
+        ("twl4030-irq: PIH not a wake-up irq (bug 1)", None),
+        ("Documentation: another note", lambda: rewrite(tree, "README", lambda t: t + "demo 2\n")),
+        ("twl4030-power: a comment", lambda: rewrite(tree, "drivers/mfd/twl4030-power.c",
+                                                    lambda t: t + "/* demo */\n")),
+    ]
+    bug = None
+    for title, change in steps:
+        if change is None:
+            rewrite(tree, "drivers/mfd/twl4030-irq.c", lambda t: t)   # unshare before patching
+            subprocess.run(["patch", "-d", tree, "-p1", "--quiet"], stdin=open(BUG1), check=True)
+        else:
+            change()
+        git(tree, "commit", "-q", "-a", "-m", title)
+        commits.append(git(tree, "rev-parse", "HEAD").strip())
+        if change is None:
+            bug = commits[-1]
+    return commits, bug
+
+
+def test_bisect_names_the_bug_commit():
+    tmp = tempfile.mkdtemp(prefix="gta04-bisect-")
+    tree = os.path.join(tmp, "linux")
+    try:
+        t0 = time.monotonic()
+        commits, bug = make_repo(tree)
+        print("  repository with %d commits in %.0f s; bug commit %s" % (len(commits), time.monotonic() - t0, bug[:12]))
+        t0 = time.monotonic()
+        git(tree, "bisect", "start", commits[-1], commits[0])
+        p = subprocess.run(["git", "-C", tree, "bisect", "run",
+                            os.path.join(REPO, "scripts", "gta04-bisect-run"), tree,
+                            "--scenario", "rtc-wake", "--state", "freeze"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=3600)
+        steps = [l for l in p.stdout.splitlines() if l.startswith("gta04-bisect-run:")]
+        for l in steps:
+            print("   ", l[:160])
+        print("  git bisect run: exit %d, %d steps, %.0f s" % (p.returncode, len(steps), time.monotonic() - t0))
+        first_bad = git(tree, "rev-parse", "refs/bisect/bad").strip()
+        if p.returncode != 0 or first_bad != bug:
+            raise TestFailure("bisect ended on %s, not the bug commit %s:\n%s"
+                              % (first_bad[:12], bug[:12], p.stdout[-3000:]))
+        if "is the first bad commit" not in p.stdout:
+            raise TestFailure("git bisect run did not name a first bad commit:\n" + p.stdout[-3000:])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        # make-kernel.sh's object tree for this throw-away tree (keyed by its path)
+        key = hashlib.sha256(tree.encode()).hexdigest()[:12]
+        shutil.rmtree(os.path.join(CACHE, "kbuild", "obj", "gta04-" + key), ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main([test_bisect_names_the_bug_commit])
