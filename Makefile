@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check check-sanitize fresh-check qtest functional build guest bugs bench clean
+.PHONY: run check check-sanitize fresh-check qtest functional build guest bugs soak bench clean
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -34,6 +34,11 @@ guest:
 bugs:
 	scripts/setup.sh
 	python3 tests/bugs/test_seed_bugs.py
+
+# 100 suspend/wake cycles, mem and freeze, mixed wake sources, seeded (SOAK_ARGS="--seed N --cycles N").
+soak:
+	scripts/setup.sh
+	python3 tests/soak/test_soak.py $(SOAK_ARGS)
 
 # Boot time against stock QEMU's vexpress-a9, 5 runs each.
 bench:
