@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Snapshots taken while the guest is suspended to RAM: with the board in
+`mem` (CPU in WFI, INTC 7 armed) and a wake source pending, migrate it to a
+file, restore it into a fresh QEMU and check that it still wakes: the RTC
+alarm at its alarm time on the guest's RTC, by the PIH, with the rtc0
+handler run once; the power button and the cable plugged after the restore
+likewise.  All of the state that makes a wake (the TWL4030's RTC and SIH
+latches, INT1, the INTC, the PRCM's sleep state, the BCI's debounce timers)
+has to travel in the snapshot."""
+
+import os
+import tempfile
+import time
+
+from gta04lib import INTC_MIR0, Guest, TestFailure, interrupts, main
+
+TWL = "/machine/twl4030"
+
+
+def wait_status(g, want, what):
+    deadline = time.monotonic() + 60
+    while g.qmp("query-status")["status"] != want:
+        if time.monotonic() > deadline:
+            raise TestFailure("%s did not reach %s" % (what, want))
+        time.sleep(0.2)
+
+
+def suspended_snapshot(state_file, alarm_in=None):
+    """Boot, arm the alarm (if any), suspend to mem, wait until the kernel
+    sleeps, save to state_file.  Returns (alarm time, rtc0 count, PIH virq)."""
+    src = Guest(name="gta04-src")
+    try:
+        src.boot(240)
+        virq = src.pih_virq()
+        alarm = None
+        src.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm")
+        if alarm_in:
+            src.ok("echo +%d > /sys/class/rtc/rtc0/wakealarm" % alarm_in)
+            alarm = int(src.ok("cat /sys/class/rtc/rtc0/wakealarm"))
+        rtc0 = interrupts(src.ok("cat /proc/interrupts"))["rtc0"][0]
+        # the quotes keep the echoed command line from matching the markers
+        src.send('echo __SNAP""S__; echo mem > /sys/power/state; echo __SNAP""E__$?\n')
+        src.wait_for("Suspending console", 60)
+        t0 = src.guest_clock()
+        while src.guest_clock() < t0 + 2:      # well into WFI
+            src._read()
+        if "__SNAPE__" in src.log:
+            raise TestFailure("the guest woke before the snapshot")
+        mir0 = src.xp(INTC_MIR0)
+        if mir0 & 0x80:
+            raise TestFailure("INTC 7 is masked in suspend (MIR0 %08x)" % mir0)
+        src.qmp("stop")
+        src.qmp("migrate", uri="exec:cat > %s" % state_file)
+        deadline = time.monotonic() + 60
+        while src.qmp("query-migrate").get("status") != "completed":
+            if time.monotonic() > deadline:
+                raise TestFailure("migration to file did not complete")
+            time.sleep(0.2)
+        return alarm, rtc0, virq
+    finally:
+        src.shutdown()
+
+
+def restored(state_file):
+    dst = Guest(name="gta04-dst", extra_args=("-incoming", "exec:cat %s" % state_file))
+    dst.launch()
+    wait_status(dst, "paused", "the incoming migration")
+    dst.qmp("cont")
+    return dst
+
+
+def woke(dst, bound=60):
+    """The suspend write returned in the restored QEMU; its exit status."""
+    m = dst.wait_for(r"__SNAPE__(\d+)\n", bound)
+    dst.wait_for("gta04:", 10)
+    return int(m.group(1))
+
+
+def test_rtc_alarm_wakes_after_restore():
+    with tempfile.TemporaryDirectory() as d:
+        f = os.path.join(d, "suspended.state")
+        alarm, rtc0, virq = suspended_snapshot(f, alarm_in=8)
+        dst = restored(f)
+        try:
+            status = woke(dst)
+            now = int(dst.ok("cat /sys/class/rtc/rtc0/since_epoch"))
+            irq = dst.ok("cat /sys/power/pm_wakeup_irq").strip()
+            after = interrupts(dst.ok("cat /proc/interrupts"))["rtc0"][0]
+            print("  restored in mem; woke with status %d by irq %s at RTC %d (alarm %d); rtc0 %d -> %d"
+                  % (status, irq, now, alarm, rtc0, after))
+            if status != 0 or irq != virq:
+                raise TestFailure("woke with status %d by irq %s, not the PIH %s" % (status, irq, virq))
+            if now < alarm:
+                raise TestFailure("awake at RTC %d, before the alarm time %d" % (now, alarm))
+            if after != rtc0 + 1:
+                raise TestFailure("rtc0 handler ran %d times, not once" % (after - rtc0))
+        finally:
+            dst.shutdown()
+
+
+def test_button_and_cable_wake_after_restore():
+    with tempfile.TemporaryDirectory() as d:
+        f = os.path.join(d, "suspended.state")
+        for what, stimulus in (("power button", ("pwron", True)), ("cable", ("vbus", True))):
+            _, _, virq = suspended_snapshot(f)
+            dst = restored(f)
+            try:
+                t0 = dst.guest_clock()
+                while dst.guest_clock() < t0 + 2:       # still asleep after the restore
+                    dst._read()
+                if "__SNAPE__" in dst.log:
+                    raise TestFailure("%s: woke after the restore without a stimulus" % what)
+                dst.qom_set(TWL, *stimulus)
+                status = woke(dst)
+                irq = dst.ok("cat /sys/power/pm_wakeup_irq").strip()
+                print("  restored in mem; %s -> woke with status %d by irq %s" % (what, status, irq))
+                if status != 0 or irq != virq:
+                    raise TestFailure("%s: woke with status %d by irq %s, not the PIH %s"
+                                      % (what, status, irq, virq))
+                if what == "cable":
+                    dst.ok("sleep 1")
+                    vbus = dst.ok("cat /sys/bus/platform/devices/*twl4030-usb/vbus").strip()
+                    if vbus != "on":
+                        raise TestFailure("the PHY did not see the cable after the restore: %s" % vbus)
+            finally:
+                dst.shutdown()
+
+
+if __name__ == "__main__":
+    main([test_rtc_alarm_wakes_after_restore, test_button_and_cable_wake_after_restore])
