@@ -2,7 +2,7 @@
 """The performance benchmark of issue 10: our -M gta04 against Debian's stock
 qemu-system-arm -M vexpress-a9, the same Debian 6.1 kernel and initramfs.
 
-    scripts/bench.py [ROUNDS]       (make bench: 3 rounds)
+    scripts/bench.py [ROUNDS]       (make bench: 3 rounds, BENCH_ROUNDS=N)
 
 Rounds are interleaved (gta04, vexpress, vexpress, gta04, ...: the order flips
 every round, so a drift in host load hits both boards alike).  In each round
@@ -25,7 +25,8 @@ temporary build directory (BENCH_BUILD=0 skips it) and the rebuild after one
 device file changed.  Medians of the rounds and gta04/vexpress ratios are
 printed as a Markdown table (README's "Measured" table) and written, with
 every single sample, to BENCH_OUT (default .build/bench/bench.json) and a
-chart next to it (bench.png).  No pass/fail: this measures.
+chart next to it (bench.png).  Knobs: BENCH_IDLE_S, BENCH_SLEEP_S (10 s),
+BENCH_BUILD=0, BENCH_OUT.  No pass/fail: this measures.
 """
 import glob
 import json
@@ -218,7 +219,21 @@ def chart(result, path):
     fig.savefig(path, dpi=100)
 
 
+def need_matplotlib():
+    """Debian's python3-matplotlib, installed if missing; a python3 that cannot
+    import it (a pyenv one) hands over to Debian's /usr/bin/python3."""
+    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"),
+                    "the benchmark's chart", "python3-matplotlib"], check=True)
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        if os.path.realpath(sys.executable) == os.path.realpath("/usr/bin/python3"):
+            raise
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+
+
 def main():
+    need_matplotlib()
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     guest = guest_dir()
     stock = stock_qemu()
