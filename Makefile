@@ -40,11 +40,13 @@ soak:
 	scripts/setup.sh
 	python3 tests/soak/test_soak.py $(SOAK_ARGS)
 
-# Boot time against stock QEMU's vexpress-a9, 5 runs each.
+# Issue 10's benchmark against stock QEMU's vexpress-a9 (interleaved rounds:
+# boot, idle and suspended host CPU, wake latency, RSS, build times; JSON + PNG
+# in .build/bench/).  Debian's python3 for its matplotlib.
 bench:
 	scripts/setup.sh
-	scripts/need-packages.sh "the benchmark's reference (stock QEMU)" qemu-system-arm
-	python3 scripts/bench-boot.py 5
+	scripts/need-packages.sh "the benchmark (stock QEMU, chart)" qemu-system-arm python3-matplotlib
+	/usr/bin/python3 scripts/bench.py $${BENCH_ROUNDS:-3}
 
 clean:
 	rm -rf .build

@@ -63,7 +63,7 @@ build_guest() {
     cp "$tmp/kpkg/boot/System.map-$KVER" "$tmp/System.map"
     cp "$tmp/kpkg/boot/config-$KVER" "$tmp/config"
     cp "$tmp/kpkg/usr/lib/linux-image-$KVER/omap3-gta04a5.dtb" "$tmp/omap3-gta04a5.dtb"
-    # the same kernel on stock QEMU's vexpress-a9 is the reference of scripts/bench-boot.py
+    # the same kernel on stock QEMU's vexpress-a9 is the reference of scripts/bench.py
     cp "$tmp/kpkg/usr/lib/linux-image-$KVER/vexpress-v2p-ca9.dtb" "$tmp/vexpress-v2p-ca9.dtb"
 
     step "building the initramfs"

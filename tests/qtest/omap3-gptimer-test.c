@@ -313,6 +313,50 @@ static void test_linux_clockevent(void)
     qtest_quit(qts);
 }
 
+/*
+ * The tick train of a CPU polling in idle (Linux 6.1 in s2idle on OMAP3:
+ * omap_pm_begin() forces cpu_idle_poll(), which keeps the HZ = 250 tick):
+ * the handler clears TISR and at once re-arms a one-shot of 128 cycles,
+ * TCRR = 0xffffff7f, in the tick of the overflow or later in it.  Each
+ * event comes 129 ticks after its start (2^32 - TCRR), never earlier: the
+ * trace of issue 10 (one-shot overflows back to back) is this train, 250
+ * events per second of guest time, not a timer that expires at once.
+ */
+static void test_oneshot_rearm_train(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    uint64_t start = 5;
+    int i;
+
+    wr(qts, GPT1, TSICR, TSICR_POSTED);
+    wr(qts, GPT1, TIER, IT_OVF);
+    wr(qts, GPT1, TWER, IT_OVF);
+    omap3_goto_tick(qts, start);
+    for (i = 0; i < 100; i++) {
+        /* every other event is re-armed in the middle of its tick */
+        int64_t late = (i & 1) ? 10000 : 0;
+
+        qtest_clock_step(qts, late);
+        wr(qts, GPT1, TCRR, 0xffffff7f);
+        wr(qts, GPT1, TCLR, TCLR_ST);
+        omap3_goto_before_tick(qts, start + 129);
+        g_assert_false(gpt1_line(qts));
+        g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0xffffffff);
+        g_assert_cmphex(rd(qts, GPT1, TCLR), ==, TCLR_ST);
+        omap3_goto_tick(qts, start + 129);
+        g_assert_true(gpt1_line(qts));
+        g_assert_cmphex(rd(qts, GPT1, TCLR), ==, 0);
+        wr(qts, GPT1, TISR, IT_OVF);
+        g_assert_false(gpt1_line(qts));
+        start += 129;
+    }
+    /* and nothing more happens until the next re-arm */
+    omap3_goto_tick(qts, start + 100000);
+    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_false(gpt1_line(qts));
+    qtest_quit(qts);
+}
+
 /* TIOCP_CFG.SOFTRESET and TSICR.SFT return the timer to its reset state */
 static void test_softreset(void)
 {
@@ -452,6 +496,8 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-gptimer/autoreload", test_autoreload);
     qtest_add_func("omap3-gptimer/match", test_match);
     qtest_add_func("omap3-gptimer/linux-clockevent", test_linux_clockevent);
+    qtest_add_func("omap3-gptimer/oneshot-rearm-train",
+                   test_oneshot_rearm_train);
     qtest_add_func("omap3-gptimer/softreset", test_softreset);
     qtest_add_func("omap3-gptimer/1ms-tick", test_1ms_tick);
     qtest_add_func("omap3-gptimer/clksel", test_clksel);

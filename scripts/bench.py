@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""The performance benchmark of issue 10: our -M gta04 against Debian's stock
+qemu-system-arm -M vexpress-a9, the same Debian 6.1 kernel and initramfs.
+
+    scripts/bench.py [ROUNDS]       (make bench: 3 rounds, BENCH_ROUNDS=N)
+
+Rounds are interleaved (gta04, vexpress, vexpress, gta04, ...: the order flips
+every round, so a drift in host load hits both boards alike).  In each round
+each board boots once and is measured in that one VM:
+
+  boot      launch to the shell prompt (host seconds)
+  rss       QEMU's VmRSS at the prompt
+  idle      host CPU of the whole QEMU process (all threads, schedstat) over
+            BENCH_IDLE_S seconds with the guest idle at the shell
+  freeze,   host CPU over BENCH_SLEEP_S seconds while the guest is suspended in
+  mem       that state (from 1 s after "Suspending console"), woken afterwards
+            by an RTC alarm; mem only where /sys/power/state offers it
+  wake      RTC alarm -> the shell answers again: from the host time stamp of
+            the RTC model's alarm trace event (twl4030_rtc_alarm,
+            pl031_alarm_raised; -msg timestamp=on) to the moment the command
+            after the write to /sys/power/state has printed its marker
+
+Then, once, the build times: a fresh configure + compile of our QEMU in a
+temporary build directory (BENCH_BUILD=0 skips it) and the rebuild after one
+device file changed.  Medians of the rounds and gta04/vexpress ratios are
+printed as a Markdown table (README's "Measured" table) and written, with
+every single sample, to BENCH_OUT (default .build/bench/bench.json) and a
+chart next to it (bench.png).  Knobs: BENCH_IDLE_S, BENCH_SLEEP_S (10 s),
+BENCH_BUILD=0, BENCH_OUT.  No pass/fail: this measures.
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tests", "functional"))
+from gta04lib import Guest, guest_dir, stock_qemu, QEMU, REPO, BUILD  # noqa: E402
+
+IDLE_S = float(os.environ.get("BENCH_IDLE_S", "10"))
+SLEEP_S = float(os.environ.get("BENCH_SLEEP_S", "10"))
+OUT = os.environ.get("BENCH_OUT", os.path.join(BUILD, "bench", "bench.json"))
+
+BOARDS = {
+    "gta04": dict(binary=QEMU, machine="gta04", alarm_event="twl4030_rtc_alarm"),
+    "vexpress-a9": dict(binary=None, machine="vexpress-a9", dtb="vexpress-v2p-ca9.dtb",
+                        console="ttyAMA0,115200", alarm_event="pl031_alarm_raised"),
+}
+
+
+def cpu_seconds(pid):
+    """Host CPU time of every thread of pid so far (ns resolution)."""
+    total = 0
+    for path in glob.glob("/proc/%d/task/*/schedstat" % pid):
+        try:
+            with open(path) as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass   # a thread that ended meanwhile
+    return total / 1e9
+
+
+def cpu_percent(pid, seconds):
+    c0, t0 = cpu_seconds(pid), time.monotonic()
+    time.sleep(seconds)
+    return 100.0 * (cpu_seconds(pid) - c0) / (time.monotonic() - t0)
+
+
+def rss_mib(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return int(re.search(r"VmRSS:\s+(\d+) kB", f.read()).group(1)) / 1024.0
+
+
+def alarm_stamps(log):
+    """Host times (epoch s) of the RTC alarm trace events so far."""
+    if not os.path.exists(log):
+        return []
+    with open(log, errors="replace") as f:
+        return [float(m.group(1)) for m in
+                re.finditer(r"^\d+@(\d+\.\d+):\w+", f.read(), re.M)]
+
+
+def sleep_and_wake(g, state, log):
+    """Suspend to `state`, measure host CPU while asleep, wake by the RTC alarm.
+    Returns (cpu %, wake latency s)."""
+    pid = g.vm.get_pid()
+    before = len(alarm_stamps(log))
+    # the alarm comes after the whole window: entry + 1 s + SLEEP_S + margin
+    g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm"
+         % (int(SLEEP_S) + 6))
+    g._seq = getattr(g, "_seq", 0) + 1
+    end = "__BENCHW%d__" % g._seq
+    g.send("echo %s > /sys/power/state; echo %s\"\"%s$?\n" % (state, end[:6], end[6:]))
+    g.wait_for(r"Suspending console", 60)
+    time.sleep(1)
+    t_end = time.time() + SLEEP_S
+    cpu = cpu_percent(pid, SLEEP_S)
+    m = g.wait_for(re.escape(end) + r"(\d+)\n", 120)
+    t_back = time.time()
+    g.wait_for("gta04:", 10)
+    stamps = alarm_stamps(log)[before:]
+    if m.group(1) != "0" or not stamps:
+        raise RuntimeError("%s: write status %s, %d alarm events" % (state, m.group(1), len(stamps)))
+    if stamps[0] < t_end:
+        raise RuntimeError("%s: the alarm came %.1f s before the CPU window ended"
+                           % (state, t_end - stamps[0]))
+    return cpu, t_back - stamps[0]
+
+
+def one_board(name, guest, stock, workdir, rnd):
+    b = dict(BOARDS[name])
+    binary = b.pop("binary") or stock
+    event = b.pop("alarm_event")
+    log = os.path.join(workdir, "%s-%d.trace" % (name, rnd))
+    g = Guest(guest=guest, binary=binary, name="bench-%s" % name,
+              extra_args=("-msg", "timestamp=on", "-trace", event, "-D", log), **b)
+    res = {}
+    try:
+        g.boot(timeout=300)
+        res["boot_s"] = g.boot_time
+        pid = g.vm.get_pid()
+        states = g.ok("cat /sys/power/state").split()
+        res["rss_mib"] = rss_mib(pid)
+        time.sleep(2)
+        res["idle_cpu_pct"] = cpu_percent(pid, IDLE_S)
+        for state in ("freeze", "mem"):
+            if state in states:
+                cpu, wake = sleep_and_wake(g, state, log)
+                res[state + "_cpu_pct"] = cpu
+                res[state + "_wake_s"] = wake
+    finally:
+        g.shutdown()
+    return res
+
+
+def timed(cmd, env=None):
+    t0 = time.monotonic()
+    subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return time.monotonic() - t0
+
+
+def build_times():
+    """Fresh setup (configure + compile) in a scratch build dir, then the
+    rebuild after one device file changed (in the normal build)."""
+    res = {}
+    if os.environ.get("BENCH_BUILD", "1") != "0":
+        scratch = tempfile.mkdtemp(prefix="bench-build-", dir=os.path.dirname(BUILD))
+        try:
+            env = dict(os.environ, GTA04_BUILD=scratch)
+            res["fresh_build_s"] = timed([os.path.join(REPO, "scripts", "setup.sh")], env)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+    src = os.path.join(REPO, "hw", "timer", "omap3_gptimer.c")
+    os.utime(src)
+    res["one_file_rebuild_s"] = timed([os.path.join(REPO, "scripts", "build.sh")])
+    return res
+
+
+ROWS = [  # key, label, unit, format
+    ("boot_s", "boot to shell", "s", "%.2f"),
+    ("idle_cpu_pct", "host CPU, guest idle at the shell", "%", "%.2f"),
+    ("freeze_cpu_pct", "host CPU, suspended in s2idle (`freeze`)", "%", "%.2f"),
+    ("mem_cpu_pct", "host CPU, suspended in `mem`", "%", "%.2f"),
+    ("freeze_wake_s", "wake from `freeze`: RTC alarm to shell", "s", "%.3f"),
+    ("mem_wake_s", "wake from `mem`: RTC alarm to shell", "s", "%.3f"),
+    ("rss_mib", "RSS after boot", "MiB", "%.0f"),
+]
+
+
+def median(samples, key):
+    vals = [s[key] for s in samples if key in s]
+    return statistics.median(vals) if vals else None
+
+
+def table(result):
+    n = result["rounds"]
+    lines = ["| what (median of %d interleaved rounds) | gta04 | vexpress-a9 | ratio |" % n,
+             "|---|---|---|---|"]
+    for key, label, unit, fmt in ROWS:
+        a, b = result["median"]["gta04"].get(key), result["median"]["vexpress-a9"].get(key)
+        cell = lambda v: "—" if v is None else (fmt % v) + " " + unit
+        ratio = "—" if a is None or b is None or b == 0 else "%.2f" % (a / b)
+        lines.append("| %s | %s | %s | %s |" % (label, cell(a), cell(b), ratio))
+    bt = result.get("build", {})
+    if "fresh_build_s" in bt:
+        lines.append("| fresh build (`scripts/setup.sh`, source unpacked, configure + compile) | %.0f s | | |"
+                     % bt["fresh_build_s"])
+    if "one_file_rebuild_s" in bt:
+        lines.append("| rebuild after one `.c` file changed | %.1f s | | |" % bt["one_file_rebuild_s"])
+    return "\n".join(lines)
+
+
+def chart(result, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    keys = [r for r in ROWS]
+    fig, axes = plt.subplots(1, len(keys), figsize=(3 * len(keys), 3.6))
+    for ax, (key, label, unit, fmt) in zip(axes, keys):
+        for i, board in enumerate(("gta04", "vexpress-a9")):
+            vals = [s[key] for s in result["samples"][board] if key in s]
+            med = statistics.median(vals) if vals else 0
+            ax.bar(i, med, color=("tab:blue", "tab:gray")[i])
+            ax.plot([i] * len(vals), vals, "k.", markersize=4)
+        ax.set_xticks([0, 1])
+        ax.set_xticklabels(["gta04", "vexpress"])
+        ax.set_title(label.replace("`", ""), fontsize=7, wrap=True)
+        ax.set_ylabel(unit)
+    fig.suptitle("qemu-gta04 bench, %d rounds (bars: medians, dots: rounds)" % result["rounds"],
+                 fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
+def need_matplotlib():
+    """Debian's python3-matplotlib, installed if missing; a python3 that cannot
+    import it (a pyenv one) hands over to Debian's /usr/bin/python3."""
+    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"),
+                    "the benchmark's chart", "python3-matplotlib"], check=True)
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        if os.path.realpath(sys.executable) == os.path.realpath("/usr/bin/python3"):
+            raise
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+
+
+def main():
+    need_matplotlib()
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    guest = guest_dir()
+    stock = stock_qemu()
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    workdir = tempfile.mkdtemp(prefix="bench-")
+    samples = {b: [] for b in BOARDS}
+    try:
+        for rnd in range(rounds):
+            order = list(BOARDS) if rnd % 2 == 0 else list(BOARDS)[::-1]
+            for name in order:
+                r = one_board(name, guest, stock, workdir, rnd)
+                samples[name].append(r)
+                print("round %d %-12s %s" % (rnd + 1, name,
+                      " ".join("%s=%.3g" % kv for kv in sorted(r.items()))), flush=True)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    result = {
+        "rounds": rounds, "idle_window_s": IDLE_S, "sleep_window_s": SLEEP_S,
+        "host": {"cpus": os.cpu_count(), "load": os.getloadavg()},
+        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "qemu": {"gta04": QEMU, "vexpress-a9": stock},
+        "samples": samples,
+        "median": {b: {k: median(samples[b], k) for k, *_ in ROWS if median(samples[b], k) is not None}
+                   for b in BOARDS},
+    }
+    result["build"] = build_times()
+    with open(OUT, "w") as f:
+        json.dump(result, f, indent=1)
+    png = os.path.splitext(OUT)[0] + ".png"
+    chart(result, png)
+    print()
+    print(table(result))
+    print("\n%s\n%s" % (OUT, png))
+
+
+if __name__ == "__main__":
+    main()
