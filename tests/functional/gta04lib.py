@@ -353,6 +353,16 @@ class Guest:
     def qom_get(self, path, prop):
         return self.qmp("qom-get", path=path, property=prop)
 
+    def save_to_file(self, path, bound=60):
+        """Stop the VM and migrate it to path (restore with -incoming "exec:cat path")."""
+        self.qmp("stop")
+        self.qmp("migrate", uri="exec:cat > %s" % path)
+        deadline = time.monotonic() + bound
+        while self.qmp("query-migrate").get("status") != "completed":
+            if time.monotonic() > deadline:
+                raise TestFailure("migration to file did not complete")
+            time.sleep(0.2)
+
     def hmp(self, line):
         return self.qmp("human-monitor-command", **{"command-line": line})
 

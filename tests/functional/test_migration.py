@@ -19,13 +19,7 @@ def test_migrate_to_file_and_back():
             src.boot(240)
             src.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +8 > /sys/class/rtc/rtc0/wakealarm")
             before = interrupts(src.ok("cat /proc/interrupts"))
-            src.qmp("stop")
-            src.qmp("migrate", uri="exec:cat > %s" % state)
-            deadline = time.monotonic() + 60
-            while src.qmp("query-migrate").get("status") != "completed":
-                if time.monotonic() > deadline:
-                    raise TestFailure("migration to file did not complete")
-                time.sleep(0.2)
+            src.save_to_file(state)
         finally:
             src.shutdown()
 

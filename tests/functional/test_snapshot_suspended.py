@@ -49,13 +49,7 @@ def suspended_snapshot(state_file, alarm_in=None):
         mir0 = src.xp(INTC_MIR0)
         if mir0 & 0x80:
             raise TestFailure("INTC 7 is masked in suspend (MIR0 %08x)" % mir0)
-        src.qmp("stop")
-        src.qmp("migrate", uri="exec:cat > %s" % state_file)
-        deadline = time.monotonic() + 60
-        while src.qmp("query-migrate").get("status") != "completed":
-            if time.monotonic() > deadline:
-                raise TestFailure("migration to file did not complete")
-            time.sleep(0.2)
+        src.save_to_file(state_file)
         return alarm, rtc0, virq
     finally:
         src.shutdown()
