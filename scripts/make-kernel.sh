@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Build a guest kernel for -M gta04, cached by what goes into it.
 #
-#   scripts/make-kernel.sh [--config gta04|debian] [--src DIR] NAME [PATCH...]
+#   scripts/make-kernel.sh [--config gta04[+EXTRA...]|debian] [--src DIR] NAME [PATCH...]
 #
 # Prints the directory holding vmlinuz (last line of stdout).
 #
 #   --config gta04   (default) our small config, guest/kernel-config/gta04.config
 #                    on allnoconfig: all built in, a few minutes from scratch
+#   --config gta04+preempt  the same plus guest/kernel-config/preempt.config
+#                    (any guest/kernel-config/EXTRA.config, in the order given):
+#                    a config choice a scenario depends on, e.g. a preemptible
+#                    kernel; it has an object tree of its own
 #   --config debian  Debian's armmp config (config-6.1.0-57-armmp from the guest
 #                    package), KERNELRELEASE 6.1.0-57-armmp so Debian's modules
 #                    in the initramfs load; long (about 15 min on 2 cores)
@@ -30,7 +34,7 @@ DEBIAN_KREL="6.1.0-57-armmp"
 CROSS=arm-linux-gnueabihf-
 FRAGMENT="$REPO/guest/kernel-config/gta04.config"
 
-usage() { sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 config=gta04
 src=
@@ -46,7 +50,15 @@ done
 NAME="${1:-}"
 [ -n "$NAME" ] || usage
 shift
-case "$config" in gta04|debian) ;; *) die "--config must be gta04 or debian, not '$config'" ;; esac
+case "$config" in
+    gta04|debian) ;;
+    gta04+*)
+        for extra in $(echo "${config#gta04+}" | tr + ' '); do
+            [ -f "$REPO/guest/kernel-config/$extra.config" ] ||
+                die "--config $config: no guest/kernel-config/$extra.config"
+        done ;;
+    *) die "--config must be gta04, gta04+EXTRA (guest/kernel-config/EXTRA.config) or debian, not '$config'" ;;
+esac
 for p in "$@"; do [ -f "$p" ] || die "no such patch: $p"; done
 [ -z "$src" ] || [ $# -eq 0 ] || die "patches apply to the pinned source only; commit them in $src instead"
 
@@ -72,8 +84,13 @@ else
     src_id="$LSRC_PKG $LSRC_VERSION"
     tree_id=pinned
 fi
-if [ "$config" = gta04 ]; then
-    config_id=$(sha256sum <"$FRAGMENT" | cut -d' ' -f1)
+if [ "$config" != debian ]; then
+    # the fragment: ours, then each extra in order (a later line wins)
+    frag_files=("$FRAGMENT")
+    for extra in $(echo "${config#gta04}" | tr + ' '); do
+        frag_files+=("$REPO/guest/kernel-config/$extra.config")
+    done
+    config_id=$(cat "${frag_files[@]}" | sha256sum | cut -d' ' -f1)
 else
     guest=$("$REPO/scripts/make-guest.sh")
     config_id=$(sha256sum <"$guest/config" | cut -d' ' -f1)
@@ -131,15 +148,24 @@ done
 # --- the config (regenerated when the fragment or Debian's config changed)
 if [ "$(cat "$OBJ_DIR/.gta04-config" 2>/dev/null)" != "$config $config_id" ]; then
     step "configuring ($config config)"
-    if [ "$config" = gta04 ]; then
-        kmake KCONFIG_ALLCONFIG="$FRAGMENT" allnoconfig >>"$LOG" 2>&1 ||
+    if [ "$config" != debian ]; then
+        # one fragment: for each symbol, the last file that sets it wins
+        merged="$OBJ_DIR/.gta04-fragment"
+        awk '{ k = $0
+               if (match($0, /^CONFIG_[A-Za-z0-9_]+=/)) k = substr($0, 1, RLENGTH - 1)
+               else if (match($0, /^# CONFIG_[A-Za-z0-9_]+ is not set/)) k = $2
+               else next
+               if (!(k in val)) order[n++] = k
+               val[k] = $0 }
+             END { for (i = 0; i < n; i++) print val[order[i]] }' "${frag_files[@]}" >"$merged"
+        kmake KCONFIG_ALLCONFIG="$merged" allnoconfig >>"$LOG" 2>&1 ||
             die "kernel configure failed (see $LOG)"
         # Kconfig drops what it cannot satisfy without a word: every line
         # of the fragment must be in the result
-        missing=$(grep -E '^CONFIG_' "$FRAGMENT" | while read -r line; do
+        missing=$(grep -E '^CONFIG_' "$merged" | while read -r line; do
             grep -qxF "$line" "$OBJ_DIR/.config" || echo "  $line"
         done)
-        [ -z "$missing" ] || die "this kernel tree does not take these lines of $FRAGMENT:
+        [ -z "$missing" ] || die "this kernel tree does not take these lines of ${frag_files[*]}:
 $missing"
     else
         cp "$guest/config" "$OBJ_DIR/.config"

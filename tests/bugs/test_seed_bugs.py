@@ -22,7 +22,11 @@ Debian's linux-source-6.1; guest/kernel-patches/ has the series:
   bug2     rtc-twl disables its nested irq over suspend: the first alarm
            wakes the board, RTC_IT is cleared unseen, RTC_STATUS.ALARM is
            never acknowledged and no alarm fires again
-  fix2     rtc-twl re-checks RTC_STATUS on resume, on top of bug2
+  fix2     rtc-twl re-checks RTC_STATUS on resume, on top of bug2 (what
+           phy-twl4030-usb does for its own nested irq in 6.1)
+  reverse  the article's workaround, on top of bug2: the RTC irq is
+           re-enabled (resume_early) before twl-core re-enables the PMIC
+           line (resume), children before their parent
 
 Every verdict is a guest fact (the write to /sys/power/state returned or
 not by guest time, /sys/power/pm_wakeup_irq, /proc/interrupts counts) or a
@@ -54,6 +58,7 @@ BUG1 = "bug1-pih-not-a-wakeup-source.patch"
 FIX1 = "fix1-pih-wakeup-source.patch"
 BUG2 = "bug2-rtc-irq-lost-on-resume.patch"
 FIX2 = "fix2-rtc-recheck-alarm-on-resume.patch"
+FIX2_REVERSE = "fix2-article-enable-rtc-irq-before-pmic.patch"
 TWL = "/machine/twl4030"
 RTC_STATUS = "i2cget -f -y 0 0x4b 0x2a"
 TRACE_EVENTS = ("twl4030_regulators_rail", "twl4030_bci_detect", "twl4030_int1",
@@ -62,13 +67,14 @@ TRACE_EVENTS = ("twl4030_regulators_rail", "twl4030_bci_detect", "twl4030_int1",
 _kernels = {}
 
 
-def kernel(name, *patches):
-    """A kernel of our config with these patches (cached), or None for
-    Debian's unmodified image."""
+def kernel(name, patches, config="gta04"):
+    """A kernel of our config (or gta04+EXTRA) with these patches (cached),
+    or None for Debian's unmodified image."""
     if name == "debian":
         return None
     if name not in _kernels:
-        out = subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"), name] +
+        out = subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"),
+                              "--config", config, name] +
                              [os.path.join(PATCHES, p) for p in patches],
                              check=True, stdout=subprocess.PIPE, text=True).stdout
         _kernels[name] = os.path.join(out.strip().splitlines()[-1], "vmlinuz")
@@ -76,8 +82,9 @@ def kernel(name, *patches):
 
 
 class Row:
-    def __init__(self, scenario, kname, patches, expect):
+    def __init__(self, scenario, kname, patches, expect, config="gta04"):
         self.scenario, self.kname, self.patches, self.expect = scenario, kname, patches, expect
+        self.config = config
         self.outcome = self.detail = None
         self.ok = False
 
@@ -101,7 +108,7 @@ def chain(row, trace):
     """Cable plugged, s2idle; the RTC alarm (5 s), the power button (3 s) and
     then unplugging the cable each get their chance; a key on the serial
     console (enabled as a wake source in sysfs) last."""
-    with Guest(kernel=kernel(row.kname, *row.patches),
+    with Guest(kernel=kernel(row.kname, row.patches, row.config),
                extra_args=["-trace", "enable=twl4030_regulators_rail", "-trace",
                            "enable=twl4030_bci_detect", "-trace", "enable=twl4030_int1",
                            "-trace", "enable=omap3_intc_mask", "-D", trace]) as g:
@@ -169,7 +176,7 @@ def chain_in_trace(path):
 
 def bug1_rtc(row, trace):
     """No cable, s2idle, the RTC alarm in 5 s (twice)."""
-    with Guest(kernel=kernel(row.kname, *row.patches)) as g:
+    with Guest(kernel=kernel(row.kname, row.patches, row.config)) as g:
         g.boot(240)
         virq = g.pih_virq()
         seen = []
@@ -186,7 +193,7 @@ def bug1_rtc(row, trace):
 
 def bug2_rtc(row, trace):
     """No cable, mem, the RTC alarm: wake 1, an alarm awake, wake 2."""
-    with Guest(kernel=kernel(row.kname, *row.patches)) as g:
+    with Guest(kernel=kernel(row.kname, row.patches, row.config)) as g:
         g.boot(240)
         virq = g.pih_virq()
         count = lambda: interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
@@ -223,6 +230,7 @@ ROWS = [
     Row(bug1_rtc, "bug1-fix1", (BUG1, FIX1), "woke"),
     Row(bug2_rtc, "bug2", (BUG2,), "lost after wake 1"),
     Row(bug2_rtc, "bug2-fix2", (BUG2, FIX2), "every alarm"),
+    Row(bug2_rtc, "bug2-reverse", (BUG2, FIX2_REVERSE), "every alarm"),
     Row(bug2_rtc, "debian", (), "every alarm"),
 ]
 
@@ -255,7 +263,7 @@ def main():
         sys.exit("no row matches --only %r" % args.only)
     trace = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gta04-bugs-trace-%d.log" % os.getpid())
     for r in rows:          # build every kernel first (seconds each once one exists)
-        kernel(r.kname, *r.patches)
+        kernel(r.kname, r.patches, r.config)
     failures = 0
     for n in range(args.repeat):
         print("== run %d/%d" % (n + 1, args.repeat))
