@@ -51,6 +51,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
 from gta04lib import (INTC_ITR0, INTC_MIR0, REPO, Guest, QemuDied,  # noqa: E402
                       interrupts)
+from timeline import draw_row, trace_args  # noqa: E402  (make bugs' pictures)
 
 PATCHES = os.path.join(REPO, "guest", "kernel-patches")
 CHAIN_A = "chain-a-usb-phy-ldos-off-in-suspend.patch"
@@ -109,9 +110,7 @@ def chain(row, trace):
     then unplugging the cable each get their chance; a key on the serial
     console (enabled as a wake source in sysfs) last."""
     with Guest(kernel=kernel(row.kname, row.patches, row.config),
-               extra_args=["-trace", "enable=twl4030_regulators_rail", "-trace",
-                           "enable=twl4030_bci_detect", "-trace", "enable=twl4030_int1",
-                           "-trace", "enable=omap3_intc_mask", "-D", trace]) as g:
+               extra_args=trace_args(trace)) as g:
         g.boot(240)
         virq = g.pih_virq()
         g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
@@ -176,7 +175,8 @@ def chain_in_trace(path):
 
 def bug1_rtc(row, trace):
     """No cable, s2idle, the RTC alarm in 5 s (twice)."""
-    with Guest(kernel=kernel(row.kname, row.patches, row.config)) as g:
+    with Guest(kernel=kernel(row.kname, row.patches, row.config),
+               extra_args=trace_args(trace)) as g:
         g.boot(240)
         virq = g.pih_virq()
         seen = []
@@ -193,7 +193,8 @@ def bug1_rtc(row, trace):
 
 def bug2_rtc(row, trace):
     """No cable, mem, the RTC alarm: wake 1, an alarm awake, wake 2."""
-    with Guest(kernel=kernel(row.kname, row.patches, row.config)) as g:
+    with Guest(kernel=kernel(row.kname, row.patches, row.config),
+               extra_args=trace_args(trace)) as g:
         g.boot(240)
         virq = g.pih_virq()
         count = lambda: interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
@@ -251,6 +252,10 @@ def run_row(row, trace):
         row.detail, row.outcome = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else ""), "error"
     row.ok = row.outcome == row.expect
     row.secs = time.monotonic() - t0
+    try:
+        row.detail += "; timeline " + " ".join(draw_row(row, trace, ROWS))
+    except Exception as e:      # a missing picture fails the row
+        row.detail, row.ok = row.detail + "; timeline FAILED: %s" % e, False
 
 
 def main():

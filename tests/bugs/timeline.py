@@ -1,0 +1,68 @@
+"""make bugs' timelines: the QEMU options that record a row's trace log, and
+after the row, its picture (scripts/irq-timeline) next to its fixed twin.
+
+    trace_args(log)          -> the -trace/-D/-msg options for a Guest
+    draw_row(row, log, rows) -> keeps the log as OUT/<scenario>-<kernel>.log,
+                                draws OUT/<scenario>-<kernel>.png and, once both
+                                rows of a bug/fix pair have run,
+                                OUT/<scenario>-<bug>-vs-<fix>.png side by side
+
+OUT is $GTA04_BUILD/bugs-timeline (default .build/bugs-timeline).  Stdlib
+only: the drawing runs in scripts/irq-timeline (Debian's matplotlib).
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from gta04lib import BUILD, REPO
+
+TIMELINE = os.path.join(REPO, "scripts", "irq-timeline")
+OUT = os.environ.get("GTA04_TIMELINE_DIR") or os.path.join(BUILD, "bugs-timeline")
+
+
+def trace_args(log):
+    return subprocess.run([sys.executable, TIMELINE, "--qemu-args", log], check=True,
+                          stdout=subprocess.PIPE, text=True).stdout.split()
+
+
+def _draw(logs, titles, out):
+    cmd = [sys.executable, TIMELINE, *logs, "-o", out]
+    for t in titles:
+        cmd += ["--title", t]
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0 or not os.path.exists(out + ".png"):
+        raise RuntimeError("irq-timeline failed (%d): %s" % (p.returncode, p.stdout.strip()[-300:]))
+    return out + ".png"
+
+
+def _base(row):
+    return os.path.join(OUT, "%s-%s" % (row.scenario.__name__, row.kname))
+
+
+def draw_row(row, log, rows):
+    """Draw the row's timeline; return the PNG paths written (raises if
+    the script failed, or the row left no trace log)."""
+    os.makedirs(OUT, exist_ok=True)
+    if not os.path.exists(log):
+        raise RuntimeError("the row left no trace log %s" % log)
+    kept = _base(row) + ".log"
+    shutil.copyfile(log, kept)
+    title = "%s: %s (%s)" % (row.kname, row.outcome, row.scenario.__name__)
+    pngs = [_draw([kept], [title], _base(row))]
+    # a bug kernel K and the same tree with its fix, K-fixN, in one picture
+    for other in rows:
+        if other is row or other.scenario is not row.scenario or other.outcome is None:
+            continue
+        bug, fix = (other, row) if re.fullmatch(re.escape(other.kname) + r"-fix\d+", row.kname) \
+            else (row, other) if re.fullmatch(re.escape(row.kname) + r"-fix\d+", other.kname) \
+            else (None, None)
+        if bug is None or not os.path.exists(_base(other) + ".log"):
+            continue
+        pngs.append(_draw([_base(bug) + ".log", _base(fix) + ".log"],
+                          ["%s: %s" % (bug.kname, bug.outcome), "%s: %s" % (fix.kname, fix.outcome)],
+                          os.path.join(OUT, "%s-%s-vs-%s" % (row.scenario.__name__, bug.kname,
+                                                             fix.kname))))
+    return pngs
