@@ -81,11 +81,21 @@ class Guest:
 
     def __init__(self, extra_args=(), append="", guest=None, name="gta04",
                  binary=QEMU, machine="gta04", dtb="omap3-gta04a5.dtb",
-                 console="ttyO2,115200n8", kernel=None):
+                 console="ttyO2,115200n8", kernel=None, console_pipe=None):
         self.guest = guest or guest_dir()
         self.vm = QEMUMachine(binary, name=name)
         self.vm.set_machine(machine)
-        self.vm.set_console()
+        # console_pipe=BASE: the console on the FIFOs BASE.in/BASE.out (a
+        # chardev pipe) instead of a socket; see PipeConsole
+        self.console_pipe = console_pipe
+        if console_pipe:
+            for ext in (".in", ".out"):
+                if not os.path.exists(console_pipe + ext):
+                    os.mkfifo(console_pipe + ext)
+            self.vm.add_args("-chardev", "pipe,id=console,path=%s" % console_pipe,
+                             "-serial", "chardev:console")
+        else:
+            self.vm.set_console()
         self.vm.add_args(
             "-m", "512",
             "-kernel", kernel or os.path.join(self.guest, "vmlinuz"),
@@ -97,13 +107,14 @@ class Guest:
         self._pos = 0          # how far wait_for has consumed self.log
         self.boot_time = None
         self.expect_exit = False   # the guest powered off: QEMU ends by itself
+        self.type_echoed = bool(console_pipe)   # send() waits for each echo
         self.exit_checked = False
 
     # -- lifecycle
     def launch(self):
         self.t0 = time.monotonic()
         self.vm.launch()
-        self.sock = self.vm.console_socket
+        self.sock = PipeConsole(self.console_pipe) if self.console_pipe else self.vm.console_socket
         self.sock.settimeout(0.2)
 
     def stderr_tail(self, lines=40):
@@ -247,7 +258,21 @@ class Guest:
 
     def send(self, text):
         self.alive("typing %r" % text)
-        self.sock.sendall(text.encode())
+        if not self.type_echoed:
+            self.sock.sendall(text.encode())
+            return
+        # one character at a time, each only once the guest has echoed the
+        # one before (record/replay: see PipeConsole)
+        for ch in text:
+            n = len(self.log)
+            self.sock.sendall(ch.encode())
+            deadline = time.monotonic() + 10
+            while ch not in self.log[n:]:
+                if not self.vm.is_running():
+                    raise self.died("typing %r" % text)
+                if time.monotonic() > deadline:
+                    raise Timeout("the guest did not echo %r of %r" % (ch, text))
+                self._read()
 
     def run(self, cmd, timeout=60):
         """Run a shell command; return its output (stdout+stderr) and check nothing.
@@ -365,6 +390,39 @@ class Guest:
 
     def hmp(self, line):
         return self.qmp("human-monitor-command", **{"command-line": line})
+
+
+class PipeConsole:
+    """The console as a QEMU `-chardev pipe` (FIFOs BASE.in, BASE.out), with
+    the socket methods Guest uses.  For record/replay: QEMU 7.2 records each
+    console write's result but not errno, and the 16550 core retries a write
+    that failed with EAGAIN from a main-loop watch at a host-chosen moment, so
+    a console that ever pushes back makes the recording unreplayable.  A
+    socket does after ~200 one-byte writes nobody has read yet; this pipe
+    takes 1 MiB.  Input is typed one echoed character at a time (Guest.send
+    with type_echoed): record mode delivers console input at its next
+    checkpoint without asking the UART for room, and characters that arrive
+    together overrun the receiver."""
+
+    def __init__(self, base):
+        import fcntl
+        self.rfd = os.open(base + ".out", os.O_RDONLY | os.O_NONBLOCK)
+        fcntl.fcntl(self.rfd, 1031, 1 << 20)   # F_SETPIPE_SZ
+        self.wfd = os.open(base + ".in", os.O_WRONLY)
+        self.timeout = 0.2
+
+    def settimeout(self, t):
+        self.timeout = t
+
+    def recv(self, n):
+        import select
+        r, _, _ = select.select([self.rfd], [], [], self.timeout)
+        if not r:
+            raise socket.timeout()
+        return os.read(self.rfd, n)
+
+    def sendall(self, data):
+        os.write(self.wfd, data)
 
 
 class Sleep:
