@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check check-sanitize fresh-check qtest functional build guest bugs soak bench clean
+.PHONY: run check check-sanitize fresh-check qtest functional build guest bugs soak bench docs clean
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -47,6 +47,10 @@ bench:
 	scripts/setup.sh
 	scripts/need-packages.sh "the benchmark (stock QEMU, chart)" qemu-system-arm python3-matplotlib
 	/usr/bin/python3 scripts/bench.py $${BENCH_ROUNDS:-3}
+
+# The board page docs/system/arm/gta04.rst as HTML (Sphinx, warnings as errors) in .build/docs.
+docs:
+	scripts/make-docs.sh
 
 clean:
 	rm -rf .build
