@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""The LAVA job of contrib/lava/, run by Debian's lava-run (lava-dispatcher
+2023.01, no LAVA server) through contrib/lava/run-local.sh, on Debian's
+kernel and our QEMU.
+
+  test_wake_cases_pass       the job as a lab would run it: every scenario
+                             of the test definition is a lava-test-case in
+                             the job's results, each passed, and each passed
+                             by the guest's own verdict line; the power
+                             button and cable cases were woken by the
+                             stimulus the helper applied over QMP
+  test_failures_are_reported the same job without the stimulus helper and
+                             with a bogus scenario: the RTC case still
+                             passes, the button case fails (the guest's
+                             fall-back alarm woke it, not the button), the
+                             bogus one fails, and run-local.sh exits non-zero
+
+Results are read from run-local.sh's results.yaml (the records of
+lava-run's own log, in the shape a LAVA server exports) and from that log.
+lava-run missing: installed the project's way (scripts/need-packages.sh);
+if that cannot be done, the test is skipped (exit 77) and says why.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gta04lib import BUILD, REPO, TestFailure, main  # noqa: E402
+
+LAVA = os.path.join(REPO, "contrib", "lava")
+RUN_LOCAL = os.path.join(LAVA, "run-local.sh")
+SUITE = "0_gta04-wake"
+HOST_STIMULI = {"pwron": "pwron", "usb-plug": "vbus-on", "usb-unplug": "vbus-off"}
+
+
+def lava_run_or_skip():
+    if shutil.which("lava-run"):
+        return
+    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "LAVA's dispatcher",
+                    "lava-dispatcher"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not shutil.which("lava-run"):
+        print("SKIP test_lava: lava-run (Debian's lava-dispatcher) is not installed and could "
+              "not be installed here (apt-get install lava-dispatcher, as root)")
+        sys.exit(77)
+
+
+def yaml_file(path):
+    """A YAML file as Python data, by Debian's python3 (python3-yaml comes
+    with lava-dispatcher; the interpreter running this test may lack it)."""
+    out = subprocess.run(["/usr/bin/python3", "-c",
+                          "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
+                          path], check=True, stdout=subprocess.PIPE, text=True).stdout
+    return json.loads(out)
+
+
+def default_scenarios():
+    return yaml_file(os.path.join(LAVA, "tests", "gta04-wake.yaml"))["params"]["SCENARIOS"].split()
+
+
+def run_local(out, *args):
+    t0 = time.monotonic()
+    p = subprocess.run([RUN_LOCAL, "--out", out, *args], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=900)
+    secs = time.monotonic() - t0
+    print("  run-local.sh %s: exit %d in %.0f s" % (" ".join(args), p.returncode, secs))
+    for line in p.stdout.splitlines():
+        if not line.startswith("==>") and "ninja" not in line and not line.startswith("["):
+            print("    " + line)
+    results = yaml_file(os.path.join(out, "results.yaml")) if \
+        os.path.exists(os.path.join(out, "results.yaml")) else []
+    with open(os.path.join(out, "lava-run.log"), errors="replace") as f:
+        log = f.read()
+    return p, results, log
+
+
+def cases(results):
+    return {r["name"]: r["result"] for r in results if r["suite"] == SUITE}
+
+
+def job_result(results):
+    return [r["result"] for r in results if r["suite"] == "lava" and r["name"] == "job"]
+
+
+def guest_lines(log):
+    """The guest's own gta04-wake lines, as lava-run logged the console."""
+    return re.findall(r"gta04-wake: ([^\"\\]+)", log)
+
+
+def test_wake_cases_pass():
+    out = tempfile.mkdtemp(prefix="gta04-lava-", dir=BUILD)
+    try:
+        p, results, log = run_local(out)
+        want = default_scenarios()
+        got = cases(results)
+        if p.returncode != 0:
+            raise TestFailure("run-local.sh exited %d:\n%s" % (p.returncode, p.stdout[-3000:]))
+        if job_result(results) != ["pass"]:
+            raise TestFailure("the job's own result is %s, not pass" % job_result(results))
+        if sorted(got) != sorted(want):
+            raise TestFailure("test cases %s, not the definition's %s" % (sorted(got), sorted(want)))
+        lines = guest_lines(log)
+        with open(os.path.join(out, "state", "gta04-stimuli.log")) as f:
+            helper = f.read()
+        for c in want:
+            if got[c] != "pass":
+                raise TestFailure("%s: %s" % (c, got[c]))
+            if "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=pass>" % c not in log:
+                raise TestFailure("%s: no lava-test-case signal in the log" % c)
+            if "%s: pass" % c not in lines:
+                raise TestFailure("%s: the guest never printed its pass line" % c)
+            facts = [l for l in lines if l.startswith(c + ": slept")]
+            if not facts or not all("wakeup irq" in l for l in facts):
+                raise TestFailure("%s: no line of what the guest saw" % c)
+            src = c.rsplit("-wake-", 1)[0]
+            if src in HOST_STIMULI and not re.search(
+                    r"applied %s for %s, [\d.]+ guest s after the suspend" % (HOST_STIMULI[src], c),
+                    helper):
+                raise TestFailure("%s: the helper did not apply %s:\n%s" % (c, HOST_STIMULI[src], helper))
+            print("  %-24s pass  %s" % (c, facts[-1].split(": ", 1)[1]))
+    finally:
+        shutil.rmtree(out, True)
+
+
+def test_failures_are_reported():
+    out = tempfile.mkdtemp(prefix="gta04-lava-fail-", dir=BUILD)
+    try:
+        p, results, log = run_local(out, "--no-helper", "--scenarios",
+                                    "rtc-wake-mem pwron-wake-mem bogus-wake-mem")
+        got = cases(results)
+        if p.returncode == 0:
+            raise TestFailure("run-local.sh exited 0 with failing cases: %s" % got)
+        want = {"rtc-wake-mem": "pass", "pwron-wake-mem": "fail", "bogus-wake-mem": "fail"}
+        if got != want:
+            raise TestFailure("test cases %s, not %s" % (got, want))
+        if job_result(results) != ["pass"]:
+            raise TestFailure("the job itself should complete (its cases fail): %s"
+                              % job_result(results))
+        lines = guest_lines(log)
+        why = {c: [l for l in lines if l.startswith(c + ": FAIL")] for c in ("pwron-wake-mem", "bogus-wake-mem")}
+        if not any("fall-back RTC alarm" in l for l in why["pwron-wake-mem"]):
+            raise TestFailure("pwron-wake-mem did not fail by the fall-back alarm: %s" % why)
+        if not any("unknown scenario" in l for l in why["bogus-wake-mem"]):
+            raise TestFailure("bogus-wake-mem did not fail as unknown: %s" % why)
+        for c, l in why.items():
+            print("  %-24s fail  %s" % (c, l[0].split(": FAIL: ", 1)[1]))
+    finally:
+        shutil.rmtree(out, True)
+
+
+if __name__ == "__main__":
+    lava_run_or_skip()
+    main([test_wake_cases_pass, test_failures_are_reported])
