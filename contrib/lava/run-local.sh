@@ -142,7 +142,11 @@ cases = {r["name"]: r["result"] for r in results if r["suite"] not in (None, "la
 lines = ["%-24s %-5s %s" % (r["name"], r["result"], r["suite"])
          for r in results if r["suite"] not in (None, "lava")]
 missing = [c for c in want if c not in cases]
-lines += ["%-24s %-5s (no test case: never ran)" % (c, "fail") for c in missing]
+with open(os.path.join(out, "lava-run.log"), errors="replace") as f:
+    log = f.read()
+lines += ["%-24s %-5s %s" % (c, "fail", "(no result: started, never ended)"
+                             if "Received signal: <STARTTC> %s\"" % c in log
+                             else "(no result: never started)") for c in missing]
 npass = sum(1 for c in want if cases.get(c) == "pass")
 lines.append("lava-run exit %d in %d s; job %s%s; %d of %d scenarios passed"
              % (rc, secs, job and job.get("result"),
