@@ -65,7 +65,6 @@ static const struct {
     { "usb-host-ehci",  0x48064800, 0x00000400 },
     /* camera ISP incl. CSI2/CCP2 (its MMU has an OCP socket) */
     { "isp",            0x480bc000, 0x00004000 },
-    { "sgx",            0x50000000, 0x00010000 },
 
     { "l4-core",        0x48000000, 0x00300000, true },
     { "l4-wkup",        0x48300000, 0x00040000, true },
