@@ -16,13 +16,14 @@
 #include "libqtest.h"
 #include "qapi/qmp/qdict.h"
 #include "gta04-migrate.h"
+#include "dm3730-qtest.h"
 
-#define UART1_BASE  0x4806a000
-#define UART2_BASE  0x4806c000
-#define UART3_BASE  0x49020000
-#define UART4_BASE  0x49042000
+#define UART1_BASE  dm3730_addr(DM3730_DEV_UART1)
+#define UART2_BASE  dm3730_addr(DM3730_DEV_UART2)
+#define UART3_BASE  dm3730_addr(DM3730_DEV_UART3)
+#define UART4_BASE  dm3730_addr(DM3730_DEV_UART4)
 
-#define UART3_IRQ   74      /* INTC line */
+#define UART3_IRQ   dm3730_irq(DM3730_DEV_UART3)    /* INTC line */
 
 /* 16550 registers at a 4-byte stride */
 #define RHR     0x00    /* THR, DLL */
@@ -72,16 +73,14 @@
 #define SSR_WAKE_STS    0x02
 
 /* SCM pad and PRM wake-up registers (DM37x TRM 13.6, 3.7.3) */
-#define PADCONF_UART3_RX        0x4800219e
 #define PADCONF_INPUT_EN        0x0100
 #define PADCONF_WAKEUPENABLE    0x4000
 #define PADCONF_WAKEUPEVENT     0x8000
-#define PM_WKEN_WKUP            0x48306ca0
-#define PM_WKST_WKUP            0x48306cb0
 #define PM_WKUP_IO              (1 << 8)
 
-static const uint32_t uart_bases[] = {
-    UART1_BASE, UART2_BASE, UART3_BASE, UART4_BASE,
+/* UART1..4 */
+static const DM3730Device uarts[] = {
+    DM3730_DEV_UART1, DM3730_DEV_UART2, DM3730_DEV_UART3, DM3730_DEV_UART4,
 };
 
 /* Linux accesses the UART with 16-bit reads and writes */
@@ -159,8 +158,8 @@ static void test_reset_values(void)
     QTestState *qts = qtest_init("-M gta04");
     int i;
 
-    for (i = 0; i < ARRAY_SIZE(uart_bases); i++) {
-        uint32_t b = uart_bases[i];
+    for (i = 0; i < ARRAY_SIZE(uarts); i++) {
+        uint32_t b = dm3730_addr(uarts[i]);
 
         /* legacy MVR scheme: bits 31:30 = 0, revision 4.6 */
         g_assert_cmphex(qtest_readl(qts, b + MVR), ==, 0x46);

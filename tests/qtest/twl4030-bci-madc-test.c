@@ -248,10 +248,10 @@ static void test_madc_read_at_deadline(void)
 
     qtest_clock_step(qts, 1);
     /* held indeed: no timer has ended it (INT1 is read off the chip) */
-    g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+    g_assert_false(dm3730_intc_raw(qts, DM3730_DEV_SYS_NIRQ));
     g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==,
                     PIH_MADC);
-    g_assert_true(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+    g_assert_true(dm3730_intc_raw(qts, DM3730_DEV_SYS_NIRQ));
     g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
     g_assert_cmpuint(madc_result(qts, 12), ==, 3800 * 1023 / 6000);
     g_assert_cmpuint(madc_result(qts, 9), ==, 3200 * 1023 / 4500);
@@ -311,14 +311,14 @@ static void test_madc_timer_eoc_once(void)
     for (n = 0; n < 2; n++) {
         twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
         qtest_clock_step(qts, CONV_NS(1) - 1);
-        g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+        g_assert_false(dm3730_intc_raw(qts, DM3730_DEV_SYS_NIRQ));
         qtest_clock_step(qts, 1);
-        g_assert_true(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+        g_assert_true(dm3730_intc_raw(qts, DM3730_DEV_SYS_NIRQ));
         qtest_clock_step(qts, 1000 * 1000);
         g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
         g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
         g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
-        g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+        g_assert_false(dm3730_intc_raw(qts, DM3730_DEV_SYS_NIRQ));
     }
     qtest_quit(qts);
 }

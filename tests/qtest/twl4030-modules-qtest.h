@@ -14,6 +14,7 @@
 #include "libqtest.h"
 #include "qapi/qmp/qdict.h"
 #include "gta04-i2c.h"
+#include "dm3730-qtest.h"
 
 #define TWL_USB     0x48
 #define TWL_INTBR   0x49
@@ -38,10 +39,6 @@
 #define BCIIMR2A                0xbc
 #define MADC_ISR1               0x61
 #define MADC_IMR1               0x62
-
-/* INTC ITR0 (raw input status, bank 0): bit 7 = sys_nirq = TWL4030 INT1 */
-#define TWL_INTC_ITR0           0x48200080
-#define TWL_INT1_BIT            (1u << 7)
 
 #define PIH_BCI                 (1 << 2)
 #define PIH_MADC                (1 << 3)

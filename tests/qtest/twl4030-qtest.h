@@ -15,13 +15,14 @@
 #include "qapi/qmp/qdict.h"
 #include "qapi/qmp/qlist.h"
 #include "gta04-i2c.h"
+#include "dm3730-qtest.h"
 
 #define TWL_I2C         GTA04_I2C1_BASE
 #define TWL_PATH        "/machine/twl4030"
 
-/* INTC ITR0 (raw input status, bank 0): bit 7 = sys_nirq = TWL4030 INT1 */
-#define TWL_INTC_ITR0   0x48200080
-#define TWL_INT1_BIT    (1u << 7)
+/* INT1 at the INTC (the SoC's sys_nirq) */
+#define TWL_INT1_LINE   dm3730_irq(DM3730_DEV_SYS_NIRQ)
+#define TWL_INT1_BIT    (1u << (TWL_INT1_LINE % 32))
 
 /* A gta04 machine with the I2C controller initialised like Linux does */
 static inline QTestState *twl_start(const char *extra)
@@ -58,10 +59,10 @@ static inline void twl_write(QTestState *qts, uint8_t addr, uint8_t reg,
                     ==, 0);
 }
 
-/* INT1 as the SoC sees it (sys_nirq, INTC line 7, before masking) */
+/* INT1 as the SoC sees it (sys_nirq at the INTC, before masking) */
 static inline bool twl_int1(QTestState *qts)
 {
-    return qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT;
+    return dm3730_intc_raw(qts, DM3730_DEV_SYS_NIRQ);
 }
 
 static inline void twl_prop(QTestState *qts, const char *name, bool value)

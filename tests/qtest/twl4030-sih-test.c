@@ -33,9 +33,9 @@
 #define PIH_BCI         (1 << 2)
 #define PIH_MADC        (1 << 3)
 
-/* OMAP3 INTC bank 0 */
-#define INTC_MIR_CLEAR0     0x48200088
-#define INTC_PENDING_IRQ0   0x48200098
+/* The INTC bank of INT1 */
+#define INTC_MIR_CLEAR_INT1     DM3730_INTC_MIR_CLEAR(TWL_INT1_LINE / 32)
+#define INTC_PENDING_IRQ_INT1   DM3730_INTC_PENDING_IRQ(TWL_INT1_LINE / 32)
 
 #define CTRL_EXCLEN     0x01
 #define CTRL_PENDDIS    0x02
@@ -106,11 +106,11 @@ static void test_clear_on_read(void)
 {
     QTestState *qts = pwr_start(CTRL_COR | CTRL_PENDDIS);
 
-    /* INTC line 7 unmasked: the CPU side sees it pending (PENDING_IRQ0) */
-    qtest_writel(qts, INTC_MIR_CLEAR0, TWL_INT1_BIT);
+    /* INT1's INTC line unmasked: the CPU side sees it pending (PENDING_IRQ) */
+    qtest_writel(qts, INTC_MIR_CLEAR_INT1, TWL_INT1_BIT);
     twl_prop(qts, "pwron", true);
     g_assert_true(twl_int1(qts));
-    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) & TWL_INT1_BIT, ==,
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ_INT1) & TWL_INT1_BIT, ==,
                     TWL_INT1_BIT);
     g_assert_cmphex(twl_get(qts, PIH, PIH_ISR_P1), ==, PIH_PWR);
     /* a write of 1s does not clear in COR mode */
@@ -119,7 +119,8 @@ static void test_clear_on_read(void)
     g_assert_cmphex(twl_get(qts, PWR, PWR_ISR1), ==, SRC_PWRON);
     /* the read was the acknowledge */
     g_assert_false(twl_int1(qts));
-    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) & TWL_INT1_BIT, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ_INT1) & TWL_INT1_BIT,
+                    ==, 0);
     g_assert_cmphex(twl_get(qts, PIH, PIH_ISR_P1), ==, 0);
     g_assert_cmphex(twl_get(qts, PWR, PWR_ISR1), ==, 0);
     qtest_quit(qts);
@@ -427,11 +428,12 @@ static void test_gpio_edr5_reproducer(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    qtest_writew(qts, 0x4807002c, 0x49);    /* I2C_SA */
-    qtest_writew(qts, 0x48070018, 0x2);     /* I2C_CNT */
-    qtest_writew(qts, 0x48070024, 0x8603);  /* I2C_CON: EN MST TRX STP STT */
-    qtest_writeb(qts, 0x4807001c, 0xc4);    /* I2C_DATA: register 0xC4 */
-    qtest_writeb(qts, 0x4807001c, 0x0);     /* value 0 */
+    qtest_writew(qts, TWL_I2C + GTA04_I2C_SA, 0x49);
+    qtest_writew(qts, TWL_I2C + GTA04_I2C_CNT, 0x2);
+    /* EN MST TRX STP STT */
+    qtest_writew(qts, TWL_I2C + GTA04_I2C_CON, 0x8603);
+    qtest_writeb(qts, TWL_I2C + GTA04_I2C_DATA, 0xc4);  /* register 0xC4 */
+    qtest_writeb(qts, TWL_I2C + GTA04_I2C_DATA, 0x0);   /* value 0 */
     /* QEMU is still there and the chip answers */
     gta04_i2c_init(qts, TWL_I2C);
     g_assert_cmphex(twl_get(qts, 0x49, 0xc4), ==, 0x00);
