@@ -15,23 +15,15 @@
 #include "qemu/osdep.h"
 #include "twl4030-qtest.h"
 
-#define PWR             0x4b
-#define PWR_ISR1        0x2e
-#define PWR_IMR1        0x2f
+#define PWR             TWL_POWER
 #define PWR_ISR2        0x30
 #define PWR_IMR2        0x31
 #define PWR_SIR         0x32
-#define PWR_EDR1        0x33
 #define PWR_EDR2        0x34
-#define PWR_SIH_CTRL    0x35
 
-#define PIH             0x49
-#define PIH_ISR_P1      0x81
+#define PIH             TWL_INTBR
 #define PIH_ISR_P2      0x82
 #define PIH_SIR         0x83
-#define PIH_PWR         (1 << 5)
-#define PIH_BCI         (1 << 2)
-#define PIH_MADC        (1 << 3)
 
 /* The INTC bank of INT1 */
 #define INTC_MIR_CLEAR_INT1     DM3730_INTC_MIR_CLEAR(TWL_INT1_LINE / 32)
@@ -41,7 +33,6 @@
 #define CTRL_PENDDIS    0x02
 #define CTRL_COR        0x04
 
-#define SRC_PWRON       0x01
 #define SRC_CHG_PRES    0x02
 
 /* Mask line 1 of the GPIO, keypad, BCI and MADC SIHs, as Linux's init does */
