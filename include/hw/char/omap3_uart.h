@@ -48,6 +48,8 @@ struct OMAP3UARTState {
     bool core_irq;              /* the 16550 core's interrupt output */
     bool rx_ready;              /* last seen LSR.RX_FIFO_E, for RX activity */
     bool irq_level;             /* derived: level driven on irq */
+    int64_t tx_idle_ns;         /* when the last character is on the wire */
+    QEMUTimer *tx_timer;        /* a held THR interrupt, at FIFO empty */
     const char *id;             /* QOM child name, for trace events */
 
     uint8_t ier_hi;             /* IER[7:4]: CTS/RTS/XOFF/SLEEP_MODE */
