@@ -190,19 +190,21 @@ static bool omap3_uart_enhanced(OMAP3UARTState *s)
 }
 
 /*
- * Transmission at the line rate.  QEMU's 16550 core hands every character
- * to the backend at once; the chip shifts it out in one frame time
- * (start + data + parity + stop bits at the programmed baud rate), so a
- * driver polling LSR.TX_FIFO_E, like the kernel's console, waits that long
- * per character.  tx_idle_ns is when the last character written will have
- * left the shift register; what is not yet on the wire is derived from it.
+ * Transmission at the line rate ("line-rate" on).  QEMU's 16550 core hands
+ * every character to the backend at once; the chip shifts it out in one
+ * frame time (start + data + parity + stop bits at the programmed baud
+ * rate), so a driver polling LSR.TX_FIFO_E, like the kernel's console,
+ * waits that long per character.  tx_idle_ns is when the last character
+ * written will have left the shift register; what is not yet on the wire
+ * is derived from it.  Off (the default), the UART sends as QEMU's 16550
+ * does: a kernel printing on its console boots as fast as on other boards.
  */
 static unsigned omap3_uart_tx_pending(OMAP3UARTState *s)
 {
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     uint64_t frame = s->serial.char_transmit_time;
 
-    if (!frame || s->tx_idle_ns <= now) {
+    if (!s->line_rate || !frame || s->tx_idle_ns <= now) {
         return 0;
     }
     return DIV_ROUND_UP(s->tx_idle_ns - now, frame);
@@ -512,7 +514,15 @@ static void omap3_uart_write_sysc(OMAP3UARTState *s, uint8_t val)
 
 static uint8_t omap3_uart_ssr(OMAP3UARTState *s)
 {
-    bool tx_full = omap3_uart_tx_pending(s) >= omap3_uart_tx_capacity(s);
+    bool tx_full;
+
+    if (s->line_rate) {
+        tx_full = omap3_uart_tx_pending(s) >= omap3_uart_tx_capacity(s);
+    } else if (FIELD_EX8(s->serial.fcr, FCR, FIFO_EN)) {
+        tx_full = fifo8_is_full(&s->serial.xmit_fifo);
+    } else {
+        tx_full = !FIELD_EX8(s->serial.lsr, LSR, TX_FIFO_E);
+    }
 
     return FIELD_DP8(0, SSR, TX_FIFO_FULL, tx_full) |
            FIELD_DP8(0, SSR, RX_CTS_DSR_WAKE_UP_STS, s->ssr_wake);
@@ -636,7 +646,8 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr addr, unsigned size)
               : FIELD_EX8(s->serial.lsr, LSR, RX_FIFO_E);
         break;
     case A_TXFIFO_LVL:
-        val = MAX(omap3_uart_tx_pending(s), 1) - 1;
+        val = s->line_rate ? MAX(omap3_uart_tx_pending(s), 1) - 1
+                           : s->serial.xmit_fifo.num;
         break;
     default:
         qemu_log_mask(LOG_UNIMP, "%s: %s: unimplemented register 0x%02"
@@ -896,6 +907,8 @@ static Property omap3_uart_properties[] = {
      * DM3730 value is not verified.
      */
     DEFINE_PROP_UINT8("revision", OMAP3UARTState, revision, 0x46),
+    /* transmit at the programmed baud rate, in virtual time (off: at once) */
+    DEFINE_PROP_BOOL("line-rate", OMAP3UARTState, line_rate, false),
     /* UART functional clock: 48 MHz from the PER/CORE 96 MHz DPLL4 path */
     DEFINE_PROP_UINT32("clock-frequency", OMAP3UARTState, clock_frequency,
                        48000000),

@@ -115,8 +115,11 @@ static void uart_setup(QTestState *qts, uint32_t base)
     wr(qts, base, MDR1, 0);
 }
 
-/* A gta04 with UART3 connected to a UNIX socket; *fd is our end */
-static QTestState *start_with_socket(int *fd)
+/*
+ * A gta04 with UART3 connected to a UNIX socket; *fd is our end.  `args`:
+ * more of QEMU's command line.
+ */
+static QTestState *start_with_socket(int *fd, const char *args)
 {
     g_autofree char *dir = g_dir_make_tmp("omap3-uart-XXXXXX", NULL);
     g_autofree char *path = g_strdup_printf("%s/uart3.sock", dir);
@@ -124,7 +127,7 @@ static QTestState *start_with_socket(int *fd)
     QTestState *qts;
 
     qts = qtest_initf("-M gta04 -chardev socket,id=uart3,path=%s "
-                      "-serial chardev:uart3", path);
+                      "-serial chardev:uart3 %s", path, args);
     *fd = accept(lfd, NULL, NULL);
     g_assert_cmpint(*fd, >=, 0);
     close(lfd);
@@ -381,7 +384,7 @@ static void test_mdr1(void)
 static void test_tx_rx(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     uint32_t b = UART3_BASE;
 
     qtest_irq_intercept_in(qts, "/machine/soc/intc");
@@ -391,12 +394,9 @@ static void test_tx_rx(void)
     qtest_writel(qts, b + RHR, 'K');
     g_assert_cmpint(recv_byte(fd), ==, 'O');
     g_assert_cmpint(recv_byte(fd), ==, 'K');
-    /* 'O' in the shift register, 'K' in THR, each one frame on the line */
-    g_assert_cmphex(rd(qts, b, LSR), ==, 0);
-    qtest_clock_step(qts, FRAME_NS);
-    g_assert_cmphex(rd(qts, b, LSR), ==, LSR_THRE);
-    qtest_clock_step(qts, FRAME_NS);
+    /* line-rate off (the default): sent at once, as QEMU's 16550 does */
     g_assert_cmphex(rd(qts, b, LSR), ==, LSR_TEMT | LSR_THRE);
+    g_assert_cmpint(rd(qts, b, TXFIFO_LVL), ==, 0);
     g_assert_cmphex(rd(qts, b, SSR) & 1, ==, 0);     /* TX FIFO not full */
 
     wr(qts, b, IER, IER_RDI);
@@ -416,7 +416,8 @@ static void test_tx_rx(void)
 }
 
 /*
- * Transmission takes a frame time per character: with the 64-byte FIFO,
+ * With line-rate on, transmission takes a frame time per character: 'O'
+ * and 'K' written, each is one frame on the line; with the 64-byte FIFO,
  * TXFIFO_LVL counts down at the line rate, LSR[5] TX_FIFO_E and the THR
  * interrupt come when the FIFO is empty (the last character still in the
  * shift register), LSR[6] TX_SR_E a frame later; a full FIFO drops what
@@ -425,11 +426,21 @@ static void test_tx_rx(void)
 static void test_tx_line_rate(void)
 {
     int fd, i;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "-global omap3-uart.line-rate=on");
     uint32_t b = UART3_BASE;
 
     qtest_irq_intercept_in(qts, "/machine/soc/intc");
     uart_setup(qts, b);
+    wr(qts, b, RHR, 'O');
+    wr(qts, b, RHR, 'K');
+    g_assert_cmphex(rd(qts, b, LSR), ==, 0);
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmphex(rd(qts, b, LSR), ==, LSR_THRE);
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmphex(rd(qts, b, LSR), ==, LSR_TEMT | LSR_THRE);
+    g_assert_cmpint(recv_byte(fd), ==, 'O');
+    g_assert_cmpint(recv_byte(fd), ==, 'K');
+
     wr(qts, b, FCR, 0x01);
     wr(qts, b, IER, IER_THRI);
     g_assert_true(qtest_get_irq(qts, UART3_IRQ));   /* empty: THR irq */
@@ -490,7 +501,7 @@ static void test_tx_line_rate(void)
 static void test_rx_fifo_threshold(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     uint32_t b = UART3_BASE;
 
     uart_setup(qts, b);
@@ -522,7 +533,7 @@ static void test_rx_fifo_threshold(void)
 static void test_wakeup_status(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     uint32_t b = UART3_BASE;
 
     qtest_irq_intercept_in(qts, "/machine/soc/intc");
@@ -553,7 +564,7 @@ static void test_wakeup_status(void)
 static void test_rx_pad_wakeup(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     uint32_t b = UART3_BASE;
 
     qtest_writel(qts, PM_WKEN_WKUP, PM_WKUP_IO);
@@ -574,7 +585,7 @@ static void test_rx_pad_wakeup(void)
 static void test_console_is_uart3(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     struct pollfd pfd = { .fd = fd, .events = POLLIN };
 
     uart_setup(qts, UART1_BASE);

@@ -51,6 +51,7 @@ struct OMAP3UARTState {
     int64_t tx_idle_ns;         /* when the last character is on the wire */
     QEMUTimer *tx_timer;        /* a held THR interrupt, at FIFO empty */
     const char *id;             /* QOM child name, for trace events */
+    bool line_rate;             /* property: pace TX at the baud rate */
 
     uint8_t ier_hi;             /* IER[7:4]: CTS/RTS/XOFF/SLEEP_MODE */
     uint8_t mcr_hi;             /* MCR[6:5]: TCR_TLR, XON_EN */
