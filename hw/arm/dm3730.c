@@ -23,78 +23,51 @@
 #include "exec/address-spaces.h"
 #include "trace.h"
 
-/* DM3730 TRM, table 2-1 "L3 memory map" and 2-3.. "L4 memory space mapping" */
-static const hwaddr dm3730_memmap[] = {
-    [DM3730_DEV_BOOT_ROM] = DM3730_BOOT_ROM_BASE,
-    [DM3730_DEV_SRAM]     = DM3730_SRAM_BASE,
-    [DM3730_DEV_L4_CORE]  = 0x48000000,
-    [DM3730_DEV_L4_WKUP]  = 0x48300000,
-    [DM3730_DEV_L4_PER]   = 0x49000000,
-    [DM3730_DEV_L4_EMU]   = 0x54000000,
-    [DM3730_DEV_L3]       = 0x68000000,
-    [DM3730_DEV_SMS]      = 0x6c000000,
-    [DM3730_DEV_SDRC]     = 0x6d000000,
-    [DM3730_DEV_GPMC]     = 0x6e000000,
-    [DM3730_DEV_SDRAM]    = DM3730_SDRAM_BASE,
-};
-
-hwaddr dm3730_base(int dev)
-{
-    return dm3730_memmap[dev];
-}
-
 /*
  * Regions without a model (yet): they log under -d unimp.  The IP blocks
  * of the GTA04 DT (omap3.dtsi, omap36xx.dtsi) that have neither a model nor
- * an OCP socket (dm3730_ocp_only[] below) come first, at their own base
- * and size (DM37x TRM tables 2-1..2-4); under them, at a lower priority,
- * the background of each interconnect window, so that nothing decodes to a
- * bus error.
+ * an OCP socket (dm3730_ocp_only[] below) come first; under them, at a
+ * lower priority, the background of each interconnect window and the
+ * configuration spaces of the memory controllers beyond their register
+ * files, so that nothing decodes to a bus error.
  */
 #define DM3730_UNIMP_BACKGROUND_PRIO    (-2000)
 
 static const struct {
+    DM3730Device dev;
     const char *name;
-    hwaddr base;
-    hwaddr size;
     bool background;
 } dm3730_unimplemented[] = {
-    /* SSI GDD and its two ports (the SSI socket is at 0x48058000) */
-    { "ssi-gdd-ports",  0x48059000, 0x00003000 },
-    { "usb-host-ohci",  0x48064400, 0x00000400 },
-    { "usb-host-ehci",  0x48064800, 0x00000400 },
-    /* camera ISP incl. CSI2/CCP2 (its MMU has an OCP socket) */
-    { "isp",            0x480bc000, 0x00004000 },
-    { "sgx",            0x50000000, 0x00010000 },
+    { DM3730_DEV_SSI_GDD_PORTS, "ssi-gdd-ports" },
+    { DM3730_DEV_USB_HOST_OHCI, "usb-host-ohci" },
+    { DM3730_DEV_USB_HOST_EHCI, "usb-host-ehci" },
+    { DM3730_DEV_ISP,           "isp" },
 
-    { "l4-core",        0x48000000, 0x00300000, true },
-    { "l4-wkup",        0x48300000, 0x00040000, true },
-    { "l4-per",         0x49000000, 0x00100000, true },
-    { "l4-emu",         0x54000000, 0x00800000, true },
-    /* the 16 MiB configuration spaces beyond the modelled register files */
-    { "sms",            0x6c000000, 0x01000000, true },
-    { "sdrc",           0x6d000000, 0x01000000, true },
-    { "gpmc",           0x6e000000, 0x01000000, true },
-    /* GPMC chip-select space (NAND on CS0 at 0x30000000 on the GTA04) */
-    { "gpmc-cs",        0x00000000, 0x40000000, true },
+    { DM3730_DEV_L4_CORE,       "l4-core", true },
+    { DM3730_DEV_L4_WKUP,       "l4-wkup", true },
+    { DM3730_DEV_L4_PER,        "l4-per", true },
+    { DM3730_DEV_L4_EMU,        "l4-emu", true },
+    { DM3730_DEV_SMS,           "sms", true },
+    { DM3730_DEV_SDRC,          "sdrc", true },
+    { DM3730_DEV_GPMC,          "gpmc", true },
+    { DM3730_DEV_GPMC_CS,       "gpmc-cs", true },
 };
 
 static void dm3730_create_unimplemented(int i)
 {
+    const MemMapEntry *map = &dm3730_memmap[dm3730_unimplemented[i].dev];
     DeviceState *dev;
 
     if (!dm3730_unimplemented[i].background) {
         create_unimplemented_device(dm3730_unimplemented[i].name,
-                                    dm3730_unimplemented[i].base,
-                                    dm3730_unimplemented[i].size);
+                                    map->base, map->size);
         return;
     }
     dev = qdev_new(TYPE_UNIMPLEMENTED_DEVICE);
     qdev_prop_set_string(dev, "name", dm3730_unimplemented[i].name);
-    qdev_prop_set_uint64(dev, "size", dm3730_unimplemented[i].size);
+    qdev_prop_set_uint64(dev, "size", map->size);
     sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
-    sysbus_mmio_map_overlap(SYS_BUS_DEVICE(dev), 0,
-                            dm3730_unimplemented[i].base,
+    sysbus_mmio_map_overlap(SYS_BUS_DEVICE(dev), 0, map->base,
                             DM3730_UNIMP_BACKGROUND_PRIO);
 }
 
@@ -108,53 +81,172 @@ static void dm3730_create_unimplemented(int i)
  */
 #define NONE OMAP3_UNIMP_IP_NONE
 static const struct {
+    DM3730Device dev;
     const char *name;
-    hwaddr base;
-    hwaddr size;
     uint32_t rev, sysc, syss;
     bool omap4_sysc;    /* "ti,sysc-omap4": SOFTRESET is bit 0 */
     uint32_t revision;
 } dm3730_ocp_only[] = {
     /* L4-Core */
-    { "dsi",            0x4804fc00, 0x400,  0x000, 0x010, 0x014 },
-    { "dss",            0x48050000, 0x400,  0x000, 0x010, 0x014 },
-    { "dispc",          0x48050400, 0x400,  0x000, 0x010, 0x014 },
-    { "rfbi",           0x48050800, 0x400,  0x000, 0x010, 0x014 },
-    { "venc",           0x48050c00, 0x400,  0x000, NONE,  NONE  },
-    { "sdma",           0x48056000, 0x1000, 0x000, 0x02c, 0x028, false, 0x40 },
-    { "ssi",            0x48058000, 0x1000, 0x000, 0x010, 0x014 },
-    { "usb-tll",        0x48062000, 0x1000, 0x000, 0x010, 0x014, false, 0x18 },
-    { "usb-host",       0x48064000, 0x400,  0x000, 0x010, 0x014, false, 0x10 },
-    { "mcbsp1",         0x48074000, 0x1000, NONE,  0x08c, NONE  },
-    { "mailbox",        0x48094000, 0x1000, 0x000, 0x010, 0x014, false, 0x40 },
-    { "mcbsp5",         0x48096000, 0x1000, NONE,  0x08c, NONE  },
-    { "mcspi1",         0x48098000, 0x1000, 0x000, 0x010, 0x014 },
-    { "mcspi2",         0x4809a000, 0x1000, 0x000, 0x010, 0x014 },
-    { "mmc1",           0x4809c000, 0x1000, 0x1fc, 0x010, 0x014 },
-    { "rng",            0x480a0000, 0x2000, 0x03c, 0x040, 0x044 },
-    { "aes1",           0x480a6000, 0x2000, 0x044, 0x048, 0x04c },
-    { "usb-otg",        0x480ab000, 0x1000, 0x400, 0x404, 0x408 },
-    { "mmc3",           0x480ad000, 0x1000, 0x1fc, 0x010, 0x014 },
-    { "hdq1w",          0x480b2000, 0x1000, 0x000, 0x014, 0x018 },
-    { "mmc2",           0x480b4000, 0x1000, 0x1fc, 0x010, 0x014 },
-    { "mcspi3",         0x480b8000, 0x1000, 0x000, 0x010, 0x014 },
-    { "mcspi4",         0x480ba000, 0x1000, 0x000, 0x010, 0x014 },
-    { "mmu-isp",        0x480bd400, 0x80,   0x000, 0x010, 0x014 },
-    { "sham",           0x480c3000, 0x1000, 0x05c, 0x060, 0x064 },
-    { "aes2",           0x480c5000, 0x1000, 0x044, 0x048, 0x04c },
-    { "smartreflex1",   0x480c9000, 0x1000, NONE,  0x038, NONE  },
-    { "smartreflex2",   0x480cb000, 0x1000, NONE,  0x038, NONE  },
+    { DM3730_DEV_DSI,           "dsi",          0x000, 0x010, 0x014 },
+    { DM3730_DEV_DSS,           "dss",          0x000, 0x010, 0x014 },
+    { DM3730_DEV_DISPC,         "dispc",        0x000, 0x010, 0x014 },
+    { DM3730_DEV_RFBI,          "rfbi",         0x000, 0x010, 0x014 },
+    { DM3730_DEV_VENC,          "venc",         0x000, NONE,  NONE  },
+    { DM3730_DEV_SDMA,          "sdma",         0x000, 0x02c, 0x028, false, 0x40 },
+    { DM3730_DEV_SSI,           "ssi",          0x000, 0x010, 0x014 },
+    { DM3730_DEV_USB_TLL,       "usb-tll",      0x000, 0x010, 0x014, false, 0x18 },
+    { DM3730_DEV_USB_HOST,      "usb-host",     0x000, 0x010, 0x014, false, 0x10 },
+    { DM3730_DEV_MCBSP1,        "mcbsp1",       NONE,  0x08c, NONE  },
+    { DM3730_DEV_MAILBOX,       "mailbox",      0x000, 0x010, 0x014, false, 0x40 },
+    { DM3730_DEV_MCBSP5,        "mcbsp5",       NONE,  0x08c, NONE  },
+    { DM3730_DEV_MCSPI1,        "mcspi1",       0x000, 0x010, 0x014 },
+    { DM3730_DEV_MCSPI2,        "mcspi2",       0x000, 0x010, 0x014 },
+    { DM3730_DEV_MMC1,          "mmc1",         0x1fc, 0x010, 0x014 },
+    { DM3730_DEV_RNG,           "rng",          0x03c, 0x040, 0x044 },
+    { DM3730_DEV_AES1,          "aes1",         0x044, 0x048, 0x04c },
+    { DM3730_DEV_USB_OTG,       "usb-otg",      0x400, 0x404, 0x408 },
+    { DM3730_DEV_MMC3,          "mmc3",         0x1fc, 0x010, 0x014 },
+    { DM3730_DEV_HDQ1W,         "hdq1w",        0x000, 0x014, 0x018 },
+    { DM3730_DEV_MMC2,          "mmc2",         0x1fc, 0x010, 0x014 },
+    { DM3730_DEV_MCSPI3,        "mcspi3",       0x000, 0x010, 0x014 },
+    { DM3730_DEV_MCSPI4,        "mcspi4",       0x000, 0x010, 0x014 },
+    { DM3730_DEV_MMU_ISP,       "mmu-isp",      0x000, 0x010, 0x014 },
+    { DM3730_DEV_SHAM,          "sham",         0x05c, 0x060, 0x064 },
+    { DM3730_DEV_AES2,          "aes2",         0x044, 0x048, 0x04c },
+    { DM3730_DEV_SMARTREFLEX1,  "smartreflex1", NONE,  0x038, NONE  },
+    { DM3730_DEV_SMARTREFLEX2,  "smartreflex2", NONE,  0x038, NONE  },
     /* L4-Per */
-    { "mcbsp2",         0x49022000, 0x1000, NONE,  0x08c, NONE  },
-    { "mcbsp3",         0x49024000, 0x1000, NONE,  0x08c, NONE  },
-    { "mcbsp4",         0x49026000, 0x1000, NONE,  0x08c, NONE  },
-    { "mcbsp2-sidetone", 0x49028000, 0x1000, NONE, 0x010, NONE  },
-    { "mcbsp3-sidetone", 0x4902a000, 0x1000, NONE, 0x010, NONE  },
+    { DM3730_DEV_MCBSP2,        "mcbsp2",       NONE,  0x08c, NONE  },
+    { DM3730_DEV_MCBSP3,        "mcbsp3",       NONE,  0x08c, NONE  },
+    { DM3730_DEV_MCBSP4,        "mcbsp4",       NONE,  0x08c, NONE  },
+    { DM3730_DEV_MCBSP2_SIDETONE, "mcbsp2-sidetone", NONE, 0x010, NONE },
+    { DM3730_DEV_MCBSP3_SIDETONE, "mcbsp3-sidetone", NONE, 0x010, NONE },
     /* L3 targets */
-    { "sgx",            0x50000000, 0x10000, 0xfe00, 0xfe10, NONE, true },
-    { "mmu-iva",        0x5d000000, 0x1000, 0x000, 0x010, 0x014 },
+    { DM3730_DEV_SGX,           "sgx",          0xfe00, 0xfe10, NONE, true },
+    { DM3730_DEV_MMU_IVA,       "mmu-iva",      0x000, 0x010, 0x014 },
 };
 #undef NONE
+
+static void dm3730_create_ocp_only(int i)
+{
+    const MemMapEntry *map = &dm3730_memmap[dm3730_ocp_only[i].dev];
+
+    omap3_create_unimp_ip(dm3730_ocp_only[i].name, map->base, map->size,
+                          dm3730_ocp_only[i].rev, dm3730_ocp_only[i].revision,
+                          dm3730_ocp_only[i].sysc, dm3730_ocp_only[i].syss,
+                          dm3730_ocp_only[i].omap4_sysc);
+}
+
+/*
+ * The SoC's children, in the order they are created and realized (the
+ * INTC first: the others' interrupts go to it).  A child has nr_mmio
+ * register windows, the consecutive DM3730Devices from its dev, mapped in
+ * sysbus order; its interrupt (sysbus IRQ 0) goes to the INTC line of the
+ * one window that has an entry in dm3730_irqmap[], if any.  An array of
+ * children (count > 1) takes one DM3730Device each, from dev on, and is
+ * named <name>1, <name>2... like the TRM's instances.
+ */
+typedef struct DM3730Child {
+    const char *name;
+    const char *type;
+    size_t offset;              /* of the (first) child in DM3730State */
+    size_t size;                /* of one child */
+    int count;
+    DM3730Device dev;
+    int nr_mmio;
+} DM3730Child;
+
+#define DM3730_CHILD(name, type, field, dev, nr_mmio)                       \
+    { name, type, offsetof(DM3730State, field),                             \
+      sizeof_field(DM3730State, field), 1, dev, nr_mmio }
+#define DM3730_CHILDREN(name, type, field, dev)                             \
+    { name, type, offsetof(DM3730State, field),                             \
+      sizeof_field(DM3730State, field[0]),                                  \
+      ARRAY_SIZE(((DM3730State *)0)->field), dev, 1 }
+
+static const DM3730Child dm3730_children[] = {
+    /* interrupt controller and timers */
+    DM3730_CHILD("intc", TYPE_OMAP3_INTC, intc, DM3730_DEV_INTC, 1),
+    DM3730_CHILDREN("gpt", TYPE_OMAP3_GPTIMER, gpt, DM3730_DEV_GPT1),
+    DM3730_CHILD("synctimer", TYPE_OMAP3_SYNCTIMER, synctimer,
+                 DM3730_DEV_SYNCTIMER, 1),
+    DM3730_CHILD("wdt2", TYPE_OMAP3_WDT, wdt2, DM3730_DEV_WDT2, 1),
+    DM3730_CHILD("wdt3", TYPE_OMAP3_WDT, wdt3, DM3730_DEV_WDT3, 1),
+    /* I2C controllers */
+    DM3730_CHILDREN("i2c", TYPE_OMAP3_I2C, i2c, DM3730_DEV_I2C1),
+    /* PRCM, control module, memory controllers, interconnect */
+    DM3730_CHILD("prcm", TYPE_OMAP3_PRCM, prcm, DM3730_DEV_CM, 2),
+    DM3730_CHILD("scm", TYPE_OMAP3_SCM, scm, DM3730_DEV_SCM, 2),
+    DM3730_CHILD("l3", TYPE_OMAP3_L3, l3, DM3730_DEV_L3, 1),
+    DM3730_CHILD("sms", TYPE_OMAP3_SMS, sms, DM3730_DEV_SMS, 1),
+    DM3730_CHILD("sdrc", TYPE_OMAP3_SDRC, sdrc, DM3730_DEV_SDRC, 1),
+    DM3730_CHILD("gpmc", TYPE_OMAP3_GPMC, gpmc, DM3730_DEV_GPMC, 1),
+    /* UARTs and GPIO */
+    DM3730_CHILDREN("uart", TYPE_OMAP3_UART, uart, DM3730_DEV_UART1),
+    DM3730_CHILDREN("gpio", TYPE_OMAP3_GPIO, gpio, DM3730_DEV_GPIO1),
+};
+
+static SysBusDevice *dm3730_child(DM3730State *s, const DM3730Child *c, int i)
+{
+    return SYS_BUS_DEVICE((char *)s + c->offset + i * c->size);
+}
+
+static void dm3730_children_init(DM3730State *s)
+{
+    int k, i;
+
+    for (k = 0; k < ARRAY_SIZE(dm3730_children); k++) {
+        const DM3730Child *c = &dm3730_children[k];
+
+        for (i = 0; i < c->count; i++) {
+            g_autofree char *name = c->count > 1 ?
+                g_strdup_printf("%s%d", c->name, i + 1) : g_strdup(c->name);
+
+            object_initialize_child_internal(OBJECT(s), name,
+                                             (char *)s + c->offset + i * c->size,
+                                             c->size, c->type);
+        }
+    }
+}
+
+/* INTC input line of @dev's interrupt, for wiring a peripheral */
+static qemu_irq dm3730_get_irq(DM3730State *s, DM3730Device dev)
+{
+    return qdev_get_gpio_in(DEVICE(&s->intc), dm3730_irq(dev));
+}
+
+static bool dm3730_children_realize(DM3730State *s, Error **errp)
+{
+    int k, i, j;
+
+    for (k = 0; k < ARRAY_SIZE(dm3730_children); k++) {
+        const DM3730Child *c = &dm3730_children[k];
+
+        for (i = 0; i < c->count; i++) {
+            SysBusDevice *sbd = dm3730_child(s, c, i);
+            bool has_irq = false;
+
+            if (!sysbus_realize(sbd, errp)) {
+                return false;
+            }
+            assert(sbd->num_mmio == c->nr_mmio);
+            for (j = 0; j < c->nr_mmio; j++) {
+                DM3730Device dev = c->dev + i * c->nr_mmio + j;
+
+                assert(memory_region_size(sysbus_mmio_get_region(sbd, j)) <=
+                       dm3730_memmap[dev].size);
+                sysbus_mmio_map(sbd, j, dm3730_addr(dev));
+                if (dm3730_irqmap[dev]) {
+                    assert(!has_irq);
+                    sysbus_connect_irq(sbd, 0, dm3730_get_irq(s, dev));
+                    has_irq = true;
+                }
+            }
+        }
+    }
+    return true;
+}
 
 /*
  * With no -kernel the Cortex-A8 starts at 0 (sys_boot maps the boot ROM
@@ -182,39 +274,16 @@ static void dm3730_fill_boot_rom(uint8_t *rom)
     stl_le_p(rom + 0x24, 0xeafffffd);   /* b 0x20 */
 }
 
-/* INTC input line n, for wiring a peripheral's interrupt */
-static qemu_irq dm3730_irq(DM3730State *s, int n)
-{
-    return qdev_get_gpio_in(DEVICE(&s->intc), n);
-}
-
 /*
  * The sys_nirq pin is active low on the chip (the TWL4030 pulls its INT1
  * output low); the SoC's "sys_nirq" input is modelled as the interrupt
- * request itself, 1 = asserted, and drives INTC line 7 directly.
+ * request itself, 1 = asserted, and drives its INTC line directly.
  */
 static void dm3730_sys_nirq_set(void *opaque, int n, int level)
 {
     DM3730State *s = opaque;
 
-    qemu_set_irq(dm3730_irq(s, DM3730_IRQ_SYS_NIRQ), level);
-}
-
-/* GPTIMERn, n = 1..12: DM37x TRM tables 2-3 (L4-Core), 2-4 (Wakeup, Per) */
-static hwaddr dm3730_gpt_base(int n)
-{
-    switch (n) {
-    case 1:
-        return 0x48318000;
-    case 10:
-        return 0x48086000;
-    case 11:
-        return 0x48088000;
-    case 12:
-        return 0x48304000;
-    default:
-        return 0x49032000 + 0x2000 * (n - 2);
-    }
+    qemu_set_irq(dm3730_get_irq(s, DM3730_DEV_SYS_NIRQ), level);
 }
 
 qemu_irq dm3730_gpt_clksel(DM3730State *s, int n)
@@ -224,150 +293,26 @@ qemu_irq dm3730_gpt_clksel(DM3730State *s, int n)
                                   OMAP3_GPTIMER_CLKSEL, 0);
 }
 
-#define DM3730_INTC_BASE        0x48200000
-#define DM3730_SYNCTIMER_BASE   0x48320000
-#define DM3730_WDT2_BASE        0x48314000
-#define DM3730_WDT3_BASE        0x49030000
-
-static void dm3730_intc_timers_init(DM3730State *s)
-{
-    Object *obj = OBJECT(s);
-    int i;
-
-    object_initialize_child(obj, "intc", &s->intc, TYPE_OMAP3_INTC);
-    qdev_init_gpio_in_named(DEVICE(s), dm3730_sys_nirq_set, DM3730_SYS_NIRQ, 1);
-
-    for (i = 0; i < DM3730_NUM_GPT; i++) {
-        g_autofree char *name = g_strdup_printf("gpt%d", i + 1);
-
-        object_initialize_child(obj, name, &s->gpt[i], TYPE_OMAP3_GPTIMER);
-    }
-    object_initialize_child(obj, "synctimer", &s->synctimer,
-                            TYPE_OMAP3_SYNCTIMER);
-
-    /*
-     * WDT2 counts out of reset on the chip, but ROM, X-Loader and U-Boot,
-     * which stop it before Linux runs, are not there: see omap3_wdt.c.
-     * "wdt2-running-at-reset" gives the silicon behaviour back.
-     */
-    object_initialize_child(obj, "wdt2", &s->wdt2, TYPE_OMAP3_WDT);
-    object_property_set_bool(OBJECT(&s->wdt2), "running-at-reset", false,
-                             &error_abort);
-    object_property_add_alias(obj, "wdt2-running-at-reset", OBJECT(&s->wdt2),
-                              "running-at-reset");
-    /* WDT3 (the IVA2 watchdog) only interrupts; off at reset [unverified] */
-    object_initialize_child(obj, "wdt3", &s->wdt3, TYPE_OMAP3_WDT);
-    object_property_set_bool(OBJECT(&s->wdt3), "running-at-reset", false,
-                             &error_abort);
-    object_property_set_bool(OBJECT(&s->wdt3), "reset-on-expiry", false,
-                             &error_abort);
-}
-
-static bool dm3730_intc_timers_realize(DM3730State *s, Error **errp)
-{
-    SysBusDevice *sbd = SYS_BUS_DEVICE(&s->intc);
-    int i;
-
-    if (!sysbus_realize(sbd, errp)) {
-        return false;
-    }
-    sysbus_mmio_map(sbd, 0, DM3730_INTC_BASE);
-    sysbus_connect_irq(sbd, OMAP3_INTC_OUT_IRQ,
-                       qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_IRQ));
-    sysbus_connect_irq(sbd, OMAP3_INTC_OUT_FIQ,
-                       qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_FIQ));
-
-    for (i = 0; i < DM3730_NUM_GPT; i++) {
-        int n = i + 1;
-
-        sbd = SYS_BUS_DEVICE(&s->gpt[i]);
-        /* only GPTIMER1, 2 and 10 have the 1-ms tick registers */
-        if (!object_property_set_bool(OBJECT(sbd), "has-1ms-tick",
-                                      n == 1 || n == 2 || n == 10, errp) ||
-            !sysbus_realize(sbd, errp)) {
-            return false;
-        }
-        sysbus_mmio_map(sbd, 0, dm3730_gpt_base(n));
-        sysbus_connect_irq(sbd, 0, dm3730_irq(s, DM3730_IRQ_GPT(n)));
-    }
-
-    sbd = SYS_BUS_DEVICE(&s->synctimer);
-    if (!sysbus_realize(sbd, errp)) {
-        return false;
-    }
-    sysbus_mmio_map(sbd, 0, DM3730_SYNCTIMER_BASE);
-
-    /* WDT2's interrupt has no MPU INTC line; its expiry is the reset */
-    sbd = SYS_BUS_DEVICE(&s->wdt2);
-    if (!sysbus_realize(sbd, errp)) {
-        return false;
-    }
-    sysbus_mmio_map(sbd, 0, DM3730_WDT2_BASE);
-
-    sbd = SYS_BUS_DEVICE(&s->wdt3);
-    if (!sysbus_realize(sbd, errp)) {
-        return false;
-    }
-    sysbus_mmio_map(sbd, 0, DM3730_WDT3_BASE);
-    sysbus_connect_irq(sbd, 0, dm3730_irq(s, DM3730_IRQ_WDT3));
-    return true;
-}
-
-/* I2C controllers: DM37x TRM 17.1 (I2C3 has the 64-byte FIFOs) */
-static const struct {
-    hwaddr base;
-    int irq;
-    uint32_t fifo_size;
-} dm3730_i2c[DM3730_NUM_I2C] = {
-    { 0x48070000, DM3730_IRQ_I2C1, 8 },
-    { 0x48072000, DM3730_IRQ_I2C2, 8 },
-    { 0x48060000, DM3730_IRQ_I2C3, 64 },
-};
-
 I2CBus *dm3730_i2c_bus(DM3730State *s, int n)
 {
     assert(n >= 1 && n <= DM3730_NUM_I2C);
     return omap3_i2c_bus(&s->i2c[n - 1]);
 }
 
-static void dm3730_i2c_init(DM3730State *s)
+qemu_irq dm3730_gpio_in(DM3730State *s, int n)
 {
-    int i;
-
-    for (i = 0; i < DM3730_NUM_I2C; i++) {
-        g_autofree char *name = g_strdup_printf("i2c%d", i + 1);
-
-        object_initialize_child(OBJECT(s), name, &s->i2c[i], TYPE_OMAP3_I2C);
-    }
+    assert(n >= 0 && n < DM3730_NUM_GPIO_BANKS * OMAP3_GPIO_LINES);
+    return qdev_get_gpio_in(DEVICE(&s->gpio[n / OMAP3_GPIO_LINES]),
+                            n % OMAP3_GPIO_LINES);
 }
 
-/* The buses are "i2c.1".."i2c.3", for -device <slave>,bus=i2c.N,address=A */
-static bool dm3730_i2c_realize(DM3730State *s, Error **errp)
-{
-    int i;
+/* I2C FIFO depths: DM37x TRM 17.1 (I2C3 has the 64-byte FIFOs) */
+static const uint32_t dm3730_i2c_fifo_size[DM3730_NUM_I2C] = { 8, 8, 64 };
 
-    for (i = 0; i < DM3730_NUM_I2C; i++) {
-        DeviceState *dev = DEVICE(&s->i2c[i]);
-        g_autofree char *bus_name = g_strdup_printf("i2c.%d", i + 1);
-
-        qdev_prop_set_string(dev, "bus-name", bus_name);
-        qdev_prop_set_uint32(dev, "fifo-size", dm3730_i2c[i].fifo_size);
-        if (!sysbus_realize(SYS_BUS_DEVICE(dev), errp)) {
-            return false;
-        }
-        sysbus_mmio_map(SYS_BUS_DEVICE(dev), 0, dm3730_i2c[i].base);
-        sysbus_connect_irq(SYS_BUS_DEVICE(dev), 0,
-                           dm3730_irq(s, dm3730_i2c[i].irq));
-    }
-    return true;
-}
-
-/* PRCM, control module, memory controllers, interconnect: DM37x TRM table 2-3/2-4 */
-#define DM3730_CM_BASE          0x48004000
-#define DM3730_PRM_BASE         0x48306000
-#define DM3730_SCM_BASE         0x48002000
-#define DM3730_SCM_ID_BASE      0x4830a000
-#define DM3730_IRQ_GPMC         20
+/* serialN, the SoC property for serial_hd(N), of UART1..4 */
+static const int dm3730_uart_serial[DM3730_NUM_UART] = {
+    1, 2, 0 /* UART3: the GTA04 console */, 3,
+};
 
 /*
  * Pads whose I/O wake-up the SCM can latch ("pad-wakeup" inputs):
@@ -408,137 +353,84 @@ static bool dm3730_scm_set_wakeup_pads(DM3730State *s, Error **errp)
     return true;
 }
 
-static void dm3730_prcm_scm_mem_init(DM3730State *s)
+/* The children's properties and the SoC's own, before realize */
+static void dm3730_children_configure(DM3730State *s)
 {
-    object_initialize_child(OBJECT(s), "prcm", &s->prcm, TYPE_OMAP3_PRCM);
-    object_initialize_child(OBJECT(s), "scm", &s->scm, TYPE_OMAP3_SCM);
-    object_initialize_child(OBJECT(s), "l3", &s->l3, TYPE_OMAP3_L3);
-    object_initialize_child(OBJECT(s), "sms", &s->sms, TYPE_OMAP3_SMS);
-    object_initialize_child(OBJECT(s), "sdrc", &s->sdrc, TYPE_OMAP3_SDRC);
-    object_initialize_child(OBJECT(s), "gpmc", &s->gpmc, TYPE_OMAP3_GPMC);
-}
-
-static bool dm3730_prcm_scm_mem_realize(DM3730State *s, Error **errp)
-{
-    SysBusDevice *sbd = SYS_BUS_DEVICE(&s->prcm);
+    Object *obj = OBJECT(s);
     int i;
 
-    if (!sysbus_realize(sbd, errp)) {
-        return false;
+    qdev_init_gpio_in_named(DEVICE(s), dm3730_sys_nirq_set, DM3730_SYS_NIRQ, 1);
+
+    /* only GPTIMER1, 2 and 10 have the 1-ms tick registers */
+    for (i = 0; i < DM3730_NUM_GPT; i++) {
+        int n = i + 1;
+
+        object_property_set_bool(OBJECT(&s->gpt[i]), "has-1ms-tick",
+                                 n == 1 || n == 2 || n == 10, &error_abort);
     }
-    sysbus_mmio_map(sbd, OMAP3_PRCM_MMIO_CM, DM3730_CM_BASE);
-    sysbus_mmio_map(sbd, OMAP3_PRCM_MMIO_PRM, DM3730_PRM_BASE);
-    sysbus_connect_irq(sbd, 0, dm3730_irq(s, DM3730_IRQ_PRCM_MPU));
+
+    /*
+     * WDT2 counts out of reset on the chip, but ROM, X-Loader and U-Boot,
+     * which stop it before Linux runs, are not there: see omap3_wdt.c.
+     * "wdt2-running-at-reset" gives the silicon behaviour back.
+     */
+    object_property_set_bool(OBJECT(&s->wdt2), "running-at-reset", false,
+                             &error_abort);
+    object_property_add_alias(obj, "wdt2-running-at-reset", OBJECT(&s->wdt2),
+                              "running-at-reset");
+    /* WDT3 (the IVA2 watchdog) only interrupts; off at reset [unverified] */
+    object_property_set_bool(OBJECT(&s->wdt3), "running-at-reset", false,
+                             &error_abort);
+    object_property_set_bool(OBJECT(&s->wdt3), "reset-on-expiry", false,
+                             &error_abort);
+
+    /* The buses are "i2c.1".."i2c.3", for -device <slave>,bus=i2c.N,address=A */
+    for (i = 0; i < DM3730_NUM_I2C; i++) {
+        DeviceState *dev = DEVICE(&s->i2c[i]);
+        g_autofree char *bus_name = g_strdup_printf("i2c.%d", i + 1);
+
+        qdev_prop_set_string(dev, "bus-name", bus_name);
+        qdev_prop_set_uint32(dev, "fifo-size", dm3730_i2c_fifo_size[i]);
+    }
+
+    for (i = 0; i < DM3730_NUM_UART; i++) {
+        g_autofree char *serial = g_strdup_printf("serial%d",
+                                                  dm3730_uart_serial[i]);
+
+        object_property_add_alias(obj, serial, OBJECT(&s->uart[i]), "chardev");
+    }
+}
+
+/* The wires between children, after realize */
+static void dm3730_children_connect(DM3730State *s)
+{
+    SysBusDevice *intc = SYS_BUS_DEVICE(&s->intc);
+    int i;
+
+    sysbus_connect_irq(intc, OMAP3_INTC_OUT_IRQ,
+                       qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_IRQ));
+    sysbus_connect_irq(intc, OMAP3_INTC_OUT_FIQ,
+                       qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_FIQ));
+
+    /* the PRCM's clock selects of the GPTs */
     for (i = 0; i < OMAP3_PRCM_NUM_GPT; i++) {
-        qdev_connect_gpio_out_named(DEVICE(sbd), OMAP3_PRCM_GPT_CLKSEL, i,
+        qdev_connect_gpio_out_named(DEVICE(&s->prcm), OMAP3_PRCM_GPT_CLKSEL, i,
                                     dm3730_gpt_clksel(s, i + 1));
     }
 
-    sbd = SYS_BUS_DEVICE(&s->scm);
-    if (!dm3730_scm_set_wakeup_pads(s, errp) || !sysbus_realize(sbd, errp)) {
-        return false;
-    }
-    sysbus_mmio_map(sbd, OMAP3_SCM_MMIO_SCM, DM3730_SCM_BASE);
-    sysbus_mmio_map(sbd, OMAP3_SCM_MMIO_ID, DM3730_SCM_ID_BASE);
     /* the I/O wake-up daisy chain between the pads and the PRM */
     qdev_connect_gpio_out_named(DEVICE(&s->prcm), OMAP3_PRCM_IO_CHAIN, 0,
-                                qdev_get_gpio_in_named(DEVICE(sbd),
+                                qdev_get_gpio_in_named(DEVICE(&s->scm),
                                                        OMAP3_SCM_IO_CHAIN, 0));
-    qdev_connect_gpio_out_named(DEVICE(sbd), OMAP3_SCM_IO_WAKEUP, 0,
+    qdev_connect_gpio_out_named(DEVICE(&s->scm), OMAP3_SCM_IO_WAKEUP, 0,
                                 qdev_get_gpio_in_named(DEVICE(&s->prcm),
                                                        OMAP3_PRCM_IO_WAKEUP, 0));
 
-    /* the register windows of the L3 and the memory controllers */
-    if (!sysbus_realize(SYS_BUS_DEVICE(&s->l3), errp) ||
-        !sysbus_realize(SYS_BUS_DEVICE(&s->sms), errp) ||
-        !sysbus_realize(SYS_BUS_DEVICE(&s->sdrc), errp) ||
-        !sysbus_realize(SYS_BUS_DEVICE(&s->gpmc), errp)) {
-        return false;
-    }
-    sysbus_mmio_map(SYS_BUS_DEVICE(&s->l3), 0, dm3730_memmap[DM3730_DEV_L3]);
-    sysbus_mmio_map(SYS_BUS_DEVICE(&s->sms), 0, dm3730_memmap[DM3730_DEV_SMS]);
-    sysbus_mmio_map(SYS_BUS_DEVICE(&s->sdrc), 0, dm3730_memmap[DM3730_DEV_SDRC]);
-    sysbus_mmio_map(SYS_BUS_DEVICE(&s->gpmc), 0, dm3730_memmap[DM3730_DEV_GPMC]);
-    sysbus_connect_irq(SYS_BUS_DEVICE(&s->gpmc), 0,
-                       dm3730_irq(s, DM3730_IRQ_GPMC));
-    return true;
-}
-
-/* UARTs: DM37x TRM table 2-3/2-4; serialN = the SoC property for serial_hd(N) */
-static const struct {
-    hwaddr base;
-    int irq;
-    int serial;
-} dm3730_uart[DM3730_NUM_UART] = {
-    { 0x4806a000, DM3730_IRQ_UART(1), 1 },
-    { 0x4806c000, DM3730_IRQ_UART(2), 2 },
-    { 0x49020000, DM3730_IRQ_UART(3), 0 },  /* the GTA04 console */
-    { 0x49042000, DM3730_IRQ_UART(4), 3 },
-};
-
-/* GPIO1 is in the WKUP domain, GPIO2..6 in PER */
-static hwaddr dm3730_gpio_base(int bank)
-{
-    return bank == 0 ? 0x48310000 : 0x49050000 + 0x2000 * (bank - 1);
-}
-
-qemu_irq dm3730_gpio_in(DM3730State *s, int n)
-{
-    assert(n >= 0 && n < DM3730_NUM_GPIO_BANKS * OMAP3_GPIO_LINES);
-    return qdev_get_gpio_in(DEVICE(&s->gpio[n / OMAP3_GPIO_LINES]),
-                            n % OMAP3_GPIO_LINES);
-}
-
-static void dm3730_uart_gpio_init(DM3730State *s)
-{
-    int i;
-
-    for (i = 0; i < DM3730_NUM_UART; i++) {
-        g_autofree char *name = g_strdup_printf("uart%d", i + 1);
-        g_autofree char *serial = g_strdup_printf("serial%d",
-                                                  dm3730_uart[i].serial);
-
-        object_initialize_child(OBJECT(s), name, &s->uart[i], TYPE_OMAP3_UART);
-        object_property_add_alias(OBJECT(s), serial, OBJECT(&s->uart[i]),
-                                  "chardev");
-    }
-    for (i = 0; i < DM3730_NUM_GPIO_BANKS; i++) {
-        g_autofree char *name = g_strdup_printf("gpio%d", i + 1);
-
-        object_initialize_child(OBJECT(s), name, &s->gpio[i], TYPE_OMAP3_GPIO);
-    }
-}
-
-static bool dm3730_uart_gpio_realize(DM3730State *s, Error **errp)
-{
-    int i;
-
-    for (i = 0; i < DM3730_NUM_UART; i++) {
-        SysBusDevice *sbd = SYS_BUS_DEVICE(&s->uart[i]);
-
-        if (!sysbus_realize(sbd, errp)) {
-            return false;
-        }
-        sysbus_mmio_map(sbd, 0, dm3730_uart[i].base);
-        sysbus_connect_irq(sbd, 0, dm3730_irq(s, dm3730_uart[i].irq));
-    }
     /* UART3's RX wire reaches its pad's I/O wake-up (the console wakes) */
     qdev_connect_gpio_out_named(DEVICE(&s->uart[2]), OMAP3_UART_RX_PAD, 0,
                                 qdev_get_gpio_in_named(DEVICE(&s->scm),
                                                        OMAP3_SCM_PAD_WAKEUP,
                                                        DM3730_PAD_UART3_RX));
-    for (i = 0; i < DM3730_NUM_GPIO_BANKS; i++) {
-        SysBusDevice *sbd = SYS_BUS_DEVICE(&s->gpio[i]);
-
-        if (!sysbus_realize(sbd, errp)) {
-            return false;
-        }
-        sysbus_mmio_map(sbd, 0, dm3730_gpio_base(i));
-        /* the IVA (IRQSTATUS2) line goes to the IVA2.2 INTC: not modelled */
-        sysbus_connect_irq(sbd, OMAP3_GPIO_IRQ_MPU,
-                           dm3730_irq(s, DM3730_IRQ_GPIO(i + 1)));
-    }
-    return true;
 }
 
 static void dm3730_init(Object *obj)
@@ -546,18 +438,8 @@ static void dm3730_init(Object *obj)
     DM3730State *s = DM3730(obj);
 
     object_initialize_child(obj, "cpu", &s->cpu, ARM_CPU_TYPE_NAME("cortex-a8"));
-
-    /* interrupt controller and timers */
-    dm3730_intc_timers_init(s);
-
-    /* I2C controllers */
-    dm3730_i2c_init(s);
-
-    /* PRCM, control module, memory controllers, interconnect */
-    dm3730_prcm_scm_mem_init(s);
-
-    /* UARTs and GPIO */
-    dm3730_uart_gpio_init(s);
+    dm3730_children_init(s);
+    dm3730_children_configure(s);
 }
 
 static void dm3730_realize(DeviceState *dev, Error **errp)
@@ -577,53 +459,37 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
 
     /* On-chip memories */
     memory_region_init_rom(&s->boot_rom, OBJECT(dev), "dm3730.boot-rom",
-                           DM3730_BOOT_ROM_SIZE, errp);
+                           dm3730_memmap[DM3730_DEV_BOOT_ROM].size, errp);
     if (*errp) {
         return;
     }
     dm3730_fill_boot_rom(memory_region_get_ram_ptr(&s->boot_rom));
-    memory_region_add_subregion(sysmem, dm3730_memmap[DM3730_DEV_BOOT_ROM],
+    memory_region_add_subregion(sysmem, dm3730_addr(DM3730_DEV_BOOT_ROM),
                                 &s->boot_rom);
     memory_region_init_alias(&s->boot_rom_alias, OBJECT(dev),
                              "dm3730.boot-rom-alias", &s->boot_rom, 0,
-                             DM3730_BOOT_ROM_SIZE);
-    memory_region_add_subregion(sysmem, 0, &s->boot_rom_alias);
+                             dm3730_memmap[DM3730_DEV_BOOT_ALIAS].size);
+    memory_region_add_subregion(sysmem, dm3730_addr(DM3730_DEV_BOOT_ALIAS),
+                                &s->boot_rom_alias);
 
     memory_region_init_ram(&s->sram, OBJECT(dev), "dm3730.sram",
-                           DM3730_SRAM_SIZE, errp);
+                           dm3730_memmap[DM3730_DEV_SRAM].size, errp);
     if (*errp) {
         return;
     }
-    memory_region_add_subregion(sysmem, dm3730_memmap[DM3730_DEV_SRAM],
+    memory_region_add_subregion(sysmem, dm3730_addr(DM3730_DEV_SRAM),
                                 &s->sram);
 
-    /* interrupt controller and timers */
-    if (!dm3730_intc_timers_realize(s, errp)) {
+    /* The modelled devices */
+    if (!dm3730_scm_set_wakeup_pads(s, errp) ||
+        !dm3730_children_realize(s, errp)) {
         return;
     }
-
-    /* I2C controllers */
-    if (!dm3730_i2c_realize(s, errp)) {
-        return;
-    }
-
-    /* PRCM, control module, memory controllers, interconnect */
-    if (!dm3730_prcm_scm_mem_realize(s, errp)) {
-        return;
-    }
-
-    /* UARTs and GPIO */
-    if (!dm3730_uart_gpio_realize(s, errp)) {
-        return;
-    }
+    dm3730_children_connect(s);
 
     /* OCP sockets of the IP blocks without a model */
     for (i = 0; i < ARRAY_SIZE(dm3730_ocp_only); i++) {
-        omap3_create_unimp_ip(dm3730_ocp_only[i].name, dm3730_ocp_only[i].base,
-                              dm3730_ocp_only[i].size, dm3730_ocp_only[i].rev,
-                              dm3730_ocp_only[i].revision, dm3730_ocp_only[i].sysc,
-                              dm3730_ocp_only[i].syss,
-                              dm3730_ocp_only[i].omap4_sysc);
+        dm3730_create_ocp_only(i);
     }
 
     /* Everything not modelled */

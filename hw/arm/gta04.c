@@ -40,8 +40,8 @@ struct GTA04MachineState {
 /* where hw/arm/boot.c puts a raw image (its KERNEL_LOAD_ADDR) */
 #define GTA04_RAW_IMAGE_OFFSET  0x00010000
 
+/* .loader_start: the SDRAM, set in gta04_init() */
 static struct arm_boot_info gta04_binfo = {
-    .loader_start = DM3730_SDRAM_BASE,
     /* Linux only boots from the device tree on this board */
     .board_id = -1,
 };
@@ -102,7 +102,8 @@ static void gta04_check_kernel(MachineState *machine)
         warn_report("gta04: -kernel %s is neither a zImage, a uImage nor an "
                     "ELF file: it is loaded as a raw image at 0x%" PRIx64
                     " and entered as Linux", machine->kernel_filename,
-                    (uint64_t)DM3730_SDRAM_BASE + GTA04_RAW_IMAGE_OFFSET);
+                    (uint64_t)dm3730_addr(DM3730_DEV_SDRAM) +
+                    GTA04_RAW_IMAGE_OFFSET);
     }
 }
 
@@ -235,10 +236,10 @@ static void gta04_init(MachineState *machine)
 {
     GTA04MachineState *gms = GTA04_MACHINE(machine);
 
-    if (machine->ram_size > DM3730_SDRAM_MAX_SIZE) {
+    if (machine->ram_size > dm3730_memmap[DM3730_DEV_SDRAM].size) {
         error_report("gta04: -m %" PRIu64 " MiB is more than the DM3730 SDRC "
-                     "can address (%" PRIu64 " MiB)",
-                     machine->ram_size / MiB, DM3730_SDRAM_MAX_SIZE / MiB);
+                     "can address (%" PRIu64 " MiB)", machine->ram_size / MiB,
+                     dm3730_memmap[DM3730_DEV_SDRAM].size / MiB);
         exit(1);
     }
 
@@ -264,10 +265,11 @@ static void gta04_init(MachineState *machine)
                                 qdev_get_gpio_in_named(DEVICE(&gms->soc),
                                                        DM3730_SYS_NIRQ, 0));
 
-    memory_region_add_subregion(get_system_memory(), DM3730_SDRAM_BASE,
-                                machine->ram);
+    memory_region_add_subregion(get_system_memory(),
+                                dm3730_addr(DM3730_DEV_SDRAM), machine->ram);
 
     gta04_check_kernel(machine);
+    gta04_binfo.loader_start = dm3730_addr(DM3730_DEV_SDRAM);
     gta04_binfo.ram_size = machine->ram_size;
     arm_load_kernel(&gms->soc.cpu, machine, &gta04_binfo);
 }

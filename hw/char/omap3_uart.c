@@ -44,6 +44,7 @@
 #include "hw/qdev-properties.h"
 #include "hw/registerfields.h"
 #include "migration/vmstate.h"
+#include "qemu/timer.h"
 #include "trace.h"
 
 REG32(RHR_THR_DLL, 0x00)
@@ -52,6 +53,9 @@ REG32(IER_DLH, 0x04)
     FIELD(IER, SLEEP_MODE, 4, 1)
     FIELD(IER, OMAP, 4, 4)          /* SLEEP_MODE, XOFF, RTS, CTS */
 REG32(IIR_FCR_EFR, 0x08)
+    FIELD(IIR, IT_PENDING, 0, 1)    /* 1: no interrupt pending */
+    FIELD(IIR, IT_TYPE, 1, 5)
+    FIELD(IIR, FCR_MIRROR, 6, 2)
     FIELD(FCR, FIFO_EN, 0, 1)
     FIELD(FCR, RX_FIFO_CLEAR, 1, 1)
     FIELD(FCR, TX_FIFO_CLEAR, 2, 1)
@@ -67,6 +71,7 @@ REG32(MCR_XON1, 0x10)
 REG32(LSR_XON2, 0x14)
     FIELD(LSR, RX_FIFO_E, 0, 1)
     FIELD(LSR, TX_FIFO_E, 5, 1)
+    FIELD(LSR, TX_SR_E, 6, 1)
 REG32(MSR_TCR_XOFF1, 0x18)
 REG32(SPR_TLR_XOFF2, 0x1c)
     FIELD(TLR, RX_FIFO_TRIG_DMA, 4, 4)
@@ -101,6 +106,12 @@ REG32(RXFIFO_LVL, 0x64)
 REG32(TXFIFO_LVL, 0x68)
 
 #define LCR_CONF_MODE_B         0xbf
+
+/* IIR[5:1] IT_TYPE: THR interrupt */
+#define IIR_IT_TYPE_THR         1
+
+/* TX FIFO depth (TRM "FIFO management"); QEMU's core has only 16 */
+#define OMAP3_UART_TX_FIFO_SIZE 64
 
 /* MDR1 MODE_SELECT values */
 #define MDR1_MODE_UART16X       0
@@ -178,13 +189,65 @@ static bool omap3_uart_enhanced(OMAP3UARTState *s)
     return FIELD_EX8(s->efr, EFR, ENHANCED_EN);
 }
 
+/*
+ * Transmission at the line rate ("line-rate" on).  QEMU's 16550 core hands
+ * every character to the backend at once; the chip shifts it out in one
+ * frame time (start + data + parity + stop bits at the programmed baud
+ * rate), so a driver polling LSR.TX_FIFO_E, like the kernel's console,
+ * waits that long per character.  tx_idle_ns is when the last character
+ * written will have left the shift register; what is not yet on the wire
+ * is derived from it.  Off (the default), the UART sends as QEMU's 16550
+ * does: a kernel printing on its console boots as fast as on other boards.
+ */
+static unsigned omap3_uart_tx_pending(OMAP3UARTState *s)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint64_t frame = s->serial.char_transmit_time;
+
+    if (!s->line_rate || !frame || s->tx_idle_ns <= now) {
+        return 0;
+    }
+    return DIV_ROUND_UP(s->tx_idle_ns - now, frame);
+}
+
+/* THR (or the TX FIFO) empty: at most the shift register still busy */
+static bool omap3_uart_tx_fifo_empty(OMAP3UARTState *s)
+{
+    return omap3_uart_tx_pending(s) <= 1;
+}
+
+static unsigned omap3_uart_tx_capacity(OMAP3UARTState *s)
+{
+    /* the FIFO (or THR) plus the shift register */
+    return (FIELD_EX8(s->serial.fcr, FCR, FIFO_EN) ? OMAP3_UART_TX_FIFO_SIZE
+                                                   : 1) + 1;
+}
+
+/*
+ * The core raised its THR interrupt the moment it took the character; the
+ * chip raises it when the FIFO has drained.  Until then it is held back,
+ * in the line and in IIR.
+ */
+static bool omap3_uart_thr_irq_held(OMAP3UARTState *s)
+{
+    return s->core_irq &&
+           FIELD_EX8(s->serial.iir, IIR, IT_TYPE) == IIR_IT_TYPE_THR &&
+           !omap3_uart_tx_fifo_empty(s);
+}
+
 static void omap3_uart_update_irq(OMAP3UARTState *s)
 {
+    bool held = omap3_uart_thr_irq_held(s);
     /*
      * The wake-up interrupt (SSR[1], enabled by SCR[4]) shares the line
      * with the 16550 interrupts but is not reported in IIR.
      */
-    bool level = s->core_irq || s->ssr_wake;
+    bool level = (s->core_irq && !held) || s->ssr_wake;
+
+    if (held) {
+        /* re-evaluate when the FIFO is empty: one frame before idle */
+        timer_mod(s->tx_timer, s->tx_idle_ns - s->serial.char_transmit_time);
+    }
 
     if (level != s->irq_level) {
         s->irq_level = level;
@@ -258,6 +321,8 @@ static void omap3_uart_reset_module(OMAP3UARTState *s)
     s->sysc = 0;
     s->wer = 0x7f;
     s->cfps = 0x69;
+    s->tx_idle_ns = 0;
+    timer_del(s->tx_timer);
 
     core_write(s, CORE_LCR, R_LCR_DIV_EN_MASK);
     core_write(s, CORE_RBR_THR, 0);
@@ -319,6 +384,30 @@ static void omap3_uart_core_irq(void *opaque, int n, int level)
     omap3_uart_update_irq(s);
 }
 
+static void omap3_uart_write_thr(OMAP3UARTState *s, uint8_t val)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    unsigned pending = omap3_uart_tx_pending(s);
+
+    if (pending >= omap3_uart_tx_capacity(s)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: %s: THR written with the TX FIFO "
+                      "full, character 0x%02x lost\n", __func__, s->id, val);
+        return;
+    }
+    s->tx_idle_ns = MAX(now, s->tx_idle_ns) + s->serial.char_transmit_time;
+    trace_omap3_uart_tx(s->id, val, pending + 1);
+    core_write(s, CORE_RBR_THR, val);
+    omap3_uart_update_irq(s);
+}
+
+static void omap3_uart_tx_drained(void *opaque)
+{
+    OMAP3UARTState *s = opaque;
+
+    trace_omap3_uart_tx_drained(s->id);
+    omap3_uart_update_irq(s);
+}
+
 static void omap3_uart_write_lcr(OMAP3UARTState *s, uint8_t val)
 {
     OMAP3UARTAccessMode old = omap3_uart_access_mode(s->serial.lcr);
@@ -355,6 +444,11 @@ static void omap3_uart_write_fcr(OMAP3UARTState *s, uint8_t val)
     }
     /* the two FIFO clear bits are self-clearing */
     s->fcr = val & ~(R_FCR_RX_FIFO_CLEAR_MASK | R_FCR_TX_FIFO_CLEAR_MASK);
+    if (FIELD_EX8(val, FCR, TX_FIFO_CLEAR) && omap3_uart_tx_pending(s) > 1) {
+        /* what waits in the FIFO is gone; the shift register finishes */
+        s->tx_idle_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                        s->serial.char_transmit_time;
+    }
     core_write(s, CORE_IIR_FCR, val);
     omap3_uart_update_rx_trigger(s);
 }
@@ -422,11 +516,14 @@ static uint8_t omap3_uart_ssr(OMAP3UARTState *s)
 {
     bool tx_full;
 
-    if (FIELD_EX8(s->serial.fcr, FCR, FIFO_EN)) {
+    if (s->line_rate) {
+        tx_full = omap3_uart_tx_pending(s) >= omap3_uart_tx_capacity(s);
+    } else if (FIELD_EX8(s->serial.fcr, FCR, FIFO_EN)) {
         tx_full = fifo8_is_full(&s->serial.xmit_fifo);
     } else {
         tx_full = !FIELD_EX8(s->serial.lsr, LSR, TX_FIFO_E);
     }
+
     return FIELD_DP8(0, SSR, TX_FIFO_FULL, tx_full) |
            FIELD_DP8(0, SSR, RX_CTS_DSR_WAKE_UP_STS, s->ssr_wake);
 }
@@ -455,7 +552,16 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr addr, unsigned size)
         }
         break;
     case A_IIR_FCR_EFR:
-        val = mode == ACCESS_CONFIG_B ? s->efr : core_read(s, CORE_IIR_FCR);
+        if (mode == ACCESS_CONFIG_B) {
+            val = s->efr;
+        } else if (omap3_uart_thr_irq_held(s)) {
+            /* not pending yet; a core read would also clear it */
+            val = FIELD_DP8(0, IIR, IT_PENDING, 1) |
+                  (FIELD_EX8(s->serial.fcr, FCR, FIFO_EN) ?
+                   R_IIR_FCR_MIRROR_MASK : 0);
+        } else {
+            val = core_read(s, CORE_IIR_FCR);
+        }
         break;
     case A_LCR:
         val = s->serial.lcr;
@@ -465,7 +571,18 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr addr, unsigned size)
                                       : core_read(s, CORE_MCR) | s->mcr_hi;
         break;
     case A_LSR_XON2:
-        val = mode == ACCESS_CONFIG_B ? s->xon2 : core_read(s, CORE_LSR);
+        if (mode == ACCESS_CONFIG_B) {
+            val = s->xon2;
+            break;
+        }
+        val = core_read(s, CORE_LSR);
+        /* LSR[5] TX_FIFO_E, LSR[6] TX_SR_E, from the line rate */
+        if (!omap3_uart_tx_fifo_empty(s)) {
+            val &= ~R_LSR_TX_FIFO_E_MASK;
+        }
+        if (omap3_uart_tx_pending(s)) {
+            val &= ~R_LSR_TX_SR_E_MASK;
+        }
         break;
     case A_MSR_TCR_XOFF1:
         if (omap3_uart_tcr_tlr_enabled(s)) {
@@ -529,7 +646,8 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr addr, unsigned size)
               : FIELD_EX8(s->serial.lsr, LSR, RX_FIFO_E);
         break;
     case A_TXFIFO_LVL:
-        val = s->serial.xmit_fifo.num;
+        val = s->line_rate ? MAX(omap3_uart_tx_pending(s), 1) - 1
+                           : s->serial.xmit_fifo.num;
         break;
     default:
         qemu_log_mask(LOG_UNIMP, "%s: %s: unimplemented register 0x%02"
@@ -557,7 +675,11 @@ static void omap3_uart_write(void *opaque, hwaddr addr, uint64_t value,
 
     switch (addr) {
     case A_RHR_THR_DLL:
-        core_write(s, CORE_RBR_THR, val);
+        if (mode == ACCESS_OPERATIONAL) {
+            omap3_uart_write_thr(s, val);
+        } else {
+            core_write(s, CORE_RBR_THR, val);
+        }
         break;
     case A_IER_DLH:
         if (mode == ACCESS_OPERATIONAL) {
@@ -702,6 +824,14 @@ static void omap3_uart_init(Object *obj)
     qdev_init_gpio_out_named(DEVICE(obj), &s->rx_pad, OMAP3_UART_RX_PAD, 1);
     /* internal: the core's interrupt comes back to us */
     qdev_init_gpio_in_named(DEVICE(obj), omap3_uart_core_irq, "core-irq", 1);
+    s->tx_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, omap3_uart_tx_drained, s);
+}
+
+static void omap3_uart_finalize(Object *obj)
+{
+    OMAP3UARTState *s = OMAP3_UART(obj);
+
+    timer_free(s->tx_timer);
 }
 
 static void omap3_uart_realize(DeviceState *dev, Error **errp)
@@ -730,13 +860,15 @@ static int omap3_uart_post_load(void *opaque, int version_id)
 
     /* the core's post_load reprogrammed the 16550 threshold from FCR */
     omap3_uart_update_rx_trigger(s);
-    s->irq_level = s->core_irq || s->ssr_wake;
+    /* the line's level came with the INTC; re-arm a held THR interrupt */
+    s->irq_level = (s->core_irq && !omap3_uart_thr_irq_held(s)) || s->ssr_wake;
+    omap3_uart_update_irq(s);
     return 0;
 }
 
 static const VMStateDescription vmstate_omap3_uart = {
     .name = TYPE_OMAP3_UART,
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .post_load = omap3_uart_post_load,
     .fields = (VMStateField[]) {
@@ -763,6 +895,7 @@ static const VMStateDescription vmstate_omap3_uart = {
         VMSTATE_UINT8(sysc, OMAP3UARTState),
         VMSTATE_UINT8(wer, OMAP3UARTState),
         VMSTATE_UINT8(cfps, OMAP3UARTState),
+        VMSTATE_INT64_V(tx_idle_ns, OMAP3UARTState, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -774,6 +907,8 @@ static Property omap3_uart_properties[] = {
      * DM3730 value is not verified.
      */
     DEFINE_PROP_UINT8("revision", OMAP3UARTState, revision, 0x46),
+    /* transmit at the programmed baud rate, in virtual time (off: at once) */
+    DEFINE_PROP_BOOL("line-rate", OMAP3UARTState, line_rate, false),
     /* UART functional clock: 48 MHz from the PER/CORE 96 MHz DPLL4 path */
     DEFINE_PROP_UINT32("clock-frequency", OMAP3UARTState, clock_frequency,
                        48000000),
@@ -796,6 +931,7 @@ static const TypeInfo omap3_uart_info = {
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3UARTState),
     .instance_init = omap3_uart_init,
+    .instance_finalize = omap3_uart_finalize,
     .class_init = omap3_uart_class_init,
 };
 

@@ -133,24 +133,6 @@ static bool gpt_running(OMAP3GPTimerState *s)
     return FIELD_EX32(s->tclr, TCLR, ST);
 }
 
-/* fclk ticks elapsed from clock_epoch_ns to @now */
-static uint64_t gpt_clock_ticks(OMAP3GPTimerState *s, int64_t now)
-{
-    /* the virtual clock never goes back, except into a foreign snapshot */
-    if (now < s->clock_epoch_ns) {
-        return 0;
-    }
-    return muldiv64(now - s->clock_epoch_ns, gpt_freq(s),
-                    NANOSECONDS_PER_SECOND);
-}
-
-/* first virtual time at which fclk tick @ticks has happened */
-static int64_t gpt_tick_time(OMAP3GPTimerState *s, uint64_t ticks)
-{
-    return s->clock_epoch_ns +
-           muldiv64_round_up(ticks, NANOSECONDS_PER_SECOND, gpt_freq(s));
-}
-
 static void gpt_update_irq(OMAP3GPTimerState *s)
 {
     bool level = s->tisr & s->tier & GPT_IRQ_MASK;
@@ -287,19 +269,13 @@ static void gpt_count(OMAP3GPTimerState *s, uint64_t steps)
 /* Bring TCRR and TISR up to the current virtual time */
 static void gpt_sync(OMAP3GPTimerState *s)
 {
-    uint64_t prescale, ticks, steps;
+    uint64_t steps;
 
     if (!gpt_running(s)) {
         return;
     }
-    prescale = gpt_prescale(s);
-    ticks = gpt_clock_ticks(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
-    if (ticks <= s->ref_ticks) {
-        return;
-    }
-    steps = (ticks - s->ref_ticks) / prescale;
+    steps = omap3_counter_steps(&s->counter, gpt_freq(s), gpt_prescale(s));
     if (steps) {
-        s->ref_ticks += steps * prescale;
         gpt_count(s, steps);
         gpt_update_irq(s);
     }
@@ -308,7 +284,7 @@ static void gpt_sync(OMAP3GPTimerState *s)
 /* The counter restarts counting now, prescaler phase 0 (start, load) */
 static void gpt_restart_count(OMAP3GPTimerState *s)
 {
-    s->ref_ticks = gpt_clock_ticks(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    omap3_counter_restart(&s->counter, gpt_freq(s));
 }
 
 /* Arm the QEMUTimer for the next event that can set an enabled TISR flag */
@@ -333,7 +309,8 @@ static void gpt_schedule(OMAP3GPTimerState *s, bool from_timer)
         timer_del(s->timer);
         return;
     }
-    deadline = gpt_tick_time(s, s->ref_ticks + next * gpt_prescale(s));
+    deadline = omap3_counter_deadline(&s->counter, gpt_freq(s),
+                                      gpt_prescale(s), next);
     if (from_timer) {
         now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
         deadline = MAX(deadline, now + GPT_MIN_REARM_NS);
@@ -380,16 +357,13 @@ static void gpt_reset_registers(OMAP3GPTimerState *s)
 static void gpt_set_clksel(void *opaque, int n, int level)
 {
     OMAP3GPTimerState *s = opaque;
-    int64_t now;
 
     if (s->clksel_sys == !!level) {
         return;
     }
     gpt_sync(s);
-    now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     s->clksel_sys = level;
-    s->clock_epoch_ns = now;
-    s->ref_ticks = 0;
+    omap3_counter_rebase(&s->counter);
     trace_omap3_gptimer_clksel(DEVICE(s)->canonical_path, gpt_freq(s));
     gpt_schedule(s, false);
 }
@@ -678,8 +652,8 @@ static const VMStateDescription vmstate_omap3_gptimer = {
     .fields = (VMStateField[]) {
         VMSTATE_TIMER_PTR(timer, OMAP3GPTimerState),
         VMSTATE_BOOL(clksel_sys, OMAP3GPTimerState),
-        VMSTATE_INT64(clock_epoch_ns, OMAP3GPTimerState),
-        VMSTATE_UINT64(ref_ticks, OMAP3GPTimerState),
+        VMSTATE_INT64(counter.epoch_ns, OMAP3GPTimerState),
+        VMSTATE_UINT64(counter.ref_ticks, OMAP3GPTimerState),
         VMSTATE_UINT32(tiocp_cfg, OMAP3GPTimerState),
         VMSTATE_UINT32(tisr, OMAP3GPTimerState),
         VMSTATE_UINT32(tier, OMAP3GPTimerState),

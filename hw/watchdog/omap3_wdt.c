@@ -91,12 +91,6 @@ static uint64_t wdt_prescale(OMAP3WDTState *s)
     return 1ULL << FIELD_EX32(s->wclr, WCLR, PTV);
 }
 
-static uint64_t wdt_ticks_now(void)
-{
-    return muldiv64(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), OMAP3_WDT_FREQ,
-                    NANOSECONDS_PER_SECOND);
-}
-
 static void wdt_update_irq(OMAP3WDTState *s)
 {
     bool level = s->wisr & s->wier & R_WISR_OVF_IT_FLAG_MASK;
@@ -122,21 +116,15 @@ static void wdt_expire(OMAP3WDTState *s)
 /* Bring WCRR up to the current virtual time */
 static void wdt_sync(OMAP3WDTState *s)
 {
-    uint64_t prescale, ticks, steps, to_ovf, period;
+    uint64_t steps, to_ovf, period;
 
     if (!s->running) {
         return;
     }
-    prescale = wdt_prescale(s);
-    ticks = wdt_ticks_now();
-    if (ticks <= s->ref_ticks) {
-        return;
-    }
-    steps = (ticks - s->ref_ticks) / prescale;
+    steps = omap3_counter_steps(&s->counter, OMAP3_WDT_FREQ, wdt_prescale(s));
     if (!steps) {
         return;
     }
-    s->ref_ticks += steps * prescale;
     to_ovf = WDT_WRAP - s->wcrr;
     if (steps < to_ovf) {
         s->wcrr += steps;
@@ -152,8 +140,6 @@ static void wdt_sync(OMAP3WDTState *s)
 
 static void wdt_schedule(OMAP3WDTState *s)
 {
-    uint64_t next;
-
     if (!s->timer) {
         return;     /* reset before realize */
     }
@@ -162,9 +148,9 @@ static void wdt_schedule(OMAP3WDTState *s)
         timer_del(s->timer);
         return;
     }
-    next = s->ref_ticks + (WDT_WRAP - s->wcrr) * wdt_prescale(s);
-    timer_mod(s->timer, muldiv64_round_up(next, NANOSECONDS_PER_SECOND,
-                                          OMAP3_WDT_FREQ));
+    timer_mod(s->timer,
+              omap3_counter_deadline(&s->counter, OMAP3_WDT_FREQ,
+                                     wdt_prescale(s), WDT_WRAP - s->wcrr));
 }
 
 static void wdt_timer_expired(void *opaque)
@@ -183,7 +169,7 @@ static void wdt_set_running(OMAP3WDTState *s, bool running)
     trace_omap3_wdt_run(DEVICE(s)->canonical_path, running, s->wcrr);
     s->running = running;
     if (running) {
-        s->ref_ticks = wdt_ticks_now();
+        omap3_counter_restart(&s->counter, OMAP3_WDT_FREQ);
     }
 }
 
@@ -310,7 +296,7 @@ static void wdt_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
         if (value != s->wtgr) {
             s->wcrr = s->wldr;
             if (s->running) {
-                s->ref_ticks = wdt_ticks_now();
+                omap3_counter_restart(&s->counter, OMAP3_WDT_FREQ);
             }
             trace_omap3_wdt_trigger(DEVICE(s)->canonical_path, s->wldr);
         }
@@ -415,7 +401,7 @@ static const VMStateDescription vmstate_omap3_wdt = {
         VMSTATE_UINT32(wtgr, OMAP3WDTState),
         VMSTATE_UINT32(wspr, OMAP3WDTState),
         VMSTATE_BOOL(running, OMAP3WDTState),
-        VMSTATE_UINT64(ref_ticks, OMAP3WDTState),
+        VMSTATE_UINT64(counter.ref_ticks, OMAP3WDTState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -42,6 +42,7 @@ and wakes the board on both kernels: see docs/gta04.md.
 """
 
 import argparse
+import contextlib
 import os
 import re
 import subprocess
@@ -83,11 +84,21 @@ def kernel(name, patches, config="gta04"):
 
 
 class Row:
-    def __init__(self, scenario, kname, patches, expect, config="gta04"):
+    def __init__(self, scenario, kname, patches, expect, config="gta04", state="freeze"):
         self.scenario, self.kname, self.patches, self.expect = scenario, kname, patches, expect
-        self.config = config
+        self.config, self.state = config, state
+        self.case = "%s_%s" % (scenario.__name__, state)   # pictures pair rows of one case
         self.outcome = self.detail = None
         self.ok = False
+
+
+@contextlib.contextmanager
+def booted(row, trace):
+    """The row's kernel booted to the shell, traced to `trace`."""
+    with Guest(kernel=kernel(row.kname, row.patches, row.config),
+               extra_args=trace_args(trace)) as g:
+        g.boot(240)
+        yield g
 
 
 def asleep_masked(r):
@@ -106,12 +117,10 @@ def arm_alarm(g, seconds):
 
 
 def chain(row, trace):
-    """Cable plugged, s2idle; the RTC alarm (5 s), the power button (3 s) and
-    then unplugging the cable each get their chance; a key on the serial
-    console (enabled as a wake source in sysfs) last."""
-    with Guest(kernel=kernel(row.kname, row.patches, row.config),
-               extra_args=trace_args(trace)) as g:
-        g.boot(240)
+    """Cable plugged, row.state (freeze or mem); the RTC alarm (5 s), the power
+    button (3 s) and then unplugging the cable each get their chance; a key on
+    the serial console (enabled as a wake source in sysfs) last."""
+    with booted(row, trace) as g:
         virq = g.pih_virq()
         g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
         g.qom_set(TWL, "vbus", True)
@@ -119,7 +128,7 @@ def chain(row, trace):
         seen = []
         for cycle in range(2):
             arm_alarm(g, 5)
-            r = g.suspend("freeze", stimulus=lambda: g.qom_set(TWL, "pwron", True), wake_within=10)
+            r = g.suspend(row.state, stimulus=lambda: g.qom_set(TWL, "pwron", True), wake_within=10)
             g.qom_set(TWL, "pwron", False)
             seen.append(describe(r, virq))
             if r.woke:
@@ -174,15 +183,13 @@ def chain_in_trace(path):
 
 
 def bug1_rtc(row, trace):
-    """No cable, s2idle, the RTC alarm in 5 s (twice)."""
-    with Guest(kernel=kernel(row.kname, row.patches, row.config),
-               extra_args=trace_args(trace)) as g:
-        g.boot(240)
+    """No cable, row.state, the RTC alarm in 5 s (twice)."""
+    with booted(row, trace) as g:
         virq = g.pih_virq()
         seen = []
         for cycle in range(2):
             arm_alarm(g, 5)
-            r = g.suspend("freeze", wake_within=15)
+            r = g.suspend(row.state, wake_within=15)
             seen.append(describe(r, virq))
             if not r.woke:
                 return "; ".join(seen), "asleep" if asleep_masked(r) else "?"
@@ -192,15 +199,13 @@ def bug1_rtc(row, trace):
 
 
 def bug2_rtc(row, trace):
-    """No cable, mem, the RTC alarm: wake 1, an alarm awake, wake 2."""
-    with Guest(kernel=kernel(row.kname, row.patches, row.config),
-               extra_args=trace_args(trace)) as g:
-        g.boot(240)
+    """No cable, row.state (mem), the RTC alarm: wake 1, an alarm awake, wake 2."""
+    with booted(row, trace) as g:
         virq = g.pih_virq()
         count = lambda: interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
         before = count()
         arm_alarm(g, 5)
-        first = g.suspend("mem", wake_within=20)
+        first = g.suspend(row.state, wake_within=20)
         if not first.woke or first.wakeup_irq != virq:
             return "first alarm: " + describe(first, virq), "?"
         after = count()
@@ -209,7 +214,7 @@ def bug2_rtc(row, trace):
         g.ok("sleep 4")
         awake = count()
         arm_alarm(g, 5)
-        second = g.suspend("mem", wake_within=20)
+        second = g.suspend(row.state, wake_within=20)
         detail = ("wake 1 %s; rtc0 %d->%d, RTC_STATUS 0x%02x; awake alarm rtc0 ->%d; wake 2 %s"
                   % (describe(first, virq), before, after, status, awake, describe(second, virq)))
         # every alarm reached the RTC core: ALARM acknowledged after wake 1
@@ -229,17 +234,21 @@ ROWS = [
     Row(chain, "debian", (), "woke"),
     Row(bug1_rtc, "bug1", (BUG1,), "asleep"),
     Row(bug1_rtc, "bug1-fix1", (BUG1, FIX1), "woke"),
-    Row(bug2_rtc, "bug2", (BUG2,), "lost after wake 1"),
-    Row(bug2_rtc, "bug2-fix2", (BUG2, FIX2), "every alarm"),
-    Row(bug2_rtc, "bug2-reverse", (BUG2, FIX2_REVERSE), "every alarm"),
-    Row(bug2_rtc, "debian", (), "every alarm"),
+    Row(bug2_rtc, "bug2", (BUG2,), "lost after wake 1", state="mem"),
+    Row(bug2_rtc, "bug2-fix2", (BUG2, FIX2), "every alarm", state="mem"),
+    Row(bug2_rtc, "bug2-reverse", (BUG2, FIX2_REVERSE), "every alarm", state="mem"),
+    Row(bug2_rtc, "debian", (), "every alarm", state="mem"),
 ]
 
 SCENARIO_TITLE = {
-    chain: "cable in, freeze, PWRON",
-    bug1_rtc: "no cable, freeze, RTC alarm",
-    bug2_rtc: "no cable, mem, RTC alarm x3",
+    chain: "cable in, %s, PWRON",
+    bug1_rtc: "no cable, %s, RTC alarm",
+    bug2_rtc: "no cable, %s, RTC alarm x3",
 }
+
+
+def title(row):
+    return SCENARIO_TITLE[row.scenario] % row.state
 
 
 def run_row(row, trace):
@@ -263,7 +272,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, help="run the table N times (all must agree)")
     ap.add_argument("--only", default="", help="rows whose kernel or scenario contains this")
     args = ap.parse_args()
-    rows = [r for r in ROWS if args.only in r.kname or args.only in r.scenario.__name__]
+    rows = [r for r in ROWS if args.only in r.kname or args.only in r.case]
     if not rows:
         sys.exit("no row matches --only %r" % args.only)
     trace = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gta04-bugs-trace-%d.log" % os.getpid())
@@ -276,7 +285,7 @@ def main():
             run_row(r, trace)
             failures += not r.ok
             print("%-4s %-28s %-14s expect %-18s got %-18s %5.0fs  %s"
-                  % ("ok" if r.ok else "FAIL", SCENARIO_TITLE[r.scenario], r.kname, r.expect,
+                  % ("ok" if r.ok else "FAIL", title(r), r.kname, r.expect,
                      r.outcome, r.secs, r.detail))
             sys.stdout.flush()
     total = len(rows) * args.repeat

@@ -2,10 +2,10 @@
 after the row, its picture (scripts/irq-timeline) next to its fixed twin.
 
     trace_args(log)          -> the -trace/-D/-msg options for a Guest
-    draw_row(row, log, rows) -> keeps the log as OUT/<scenario>-<kernel>.log,
-                                draws OUT/<scenario>-<kernel>.png and, once both
+    draw_row(row, log, rows) -> keeps the log as OUT/<case>-<kernel>.log,
+                                draws OUT/<case>-<kernel>.png and, once both
                                 rows of a bug/fix pair have run,
-                                OUT/<scenario>-<bug>-vs-<fix>.png side by side
+                                OUT/<case>-<bug>-vs-<fix>.png side by side
 
 OUT is $GTA04_BUILD/bugs-timeline (default .build/bugs-timeline).  Stdlib
 only: the drawing runs in scripts/irq-timeline (Debian's matplotlib).
@@ -39,7 +39,7 @@ def _draw(logs, titles, out):
 
 
 def _base(row):
-    return os.path.join(OUT, "%s-%s" % (row.scenario.__name__, row.kname))
+    return os.path.join(OUT, "%s-%s" % (row.case, row.kname))
 
 
 def draw_row(row, log, rows):
@@ -50,11 +50,11 @@ def draw_row(row, log, rows):
         raise RuntimeError("the row left no trace log %s" % log)
     kept = _base(row) + ".log"
     shutil.copyfile(log, kept)
-    title = "%s: %s (%s)" % (row.kname, row.outcome, row.scenario.__name__)
+    title = "%s: %s (%s)" % (row.kname, row.outcome, row.case)
     pngs = [_draw([kept], [title], _base(row))]
     # a bug kernel K and the same tree with its fix, K-fixN, in one picture
     for other in rows:
-        if other is row or other.scenario is not row.scenario or other.outcome is None:
+        if other is row or other.case != row.case or other.outcome is None:
             continue
         bug, fix = (other, row) if re.fullmatch(re.escape(other.kname) + r"-fix\d+", row.kname) \
             else (row, other) if re.fullmatch(re.escape(row.kname) + r"-fix\d+", other.kname) \
@@ -63,6 +63,6 @@ def draw_row(row, log, rows):
             continue
         pngs.append(_draw([_base(bug) + ".log", _base(fix) + ".log"],
                           ["%s: %s" % (bug.kname, bug.outcome), "%s: %s" % (fix.kname, fix.outcome)],
-                          os.path.join(OUT, "%s-%s-vs-%s" % (row.scenario.__name__, bug.kname,
+                          os.path.join(OUT, "%s-%s-vs-%s" % (row.case, bug.kname,
                                                              fix.kname))))
     return pngs

@@ -54,10 +54,11 @@
 #define GTA04_I2C_H
 
 #include "libqtest.h"
+#include "dm3730-qtest.h"
 
-#define GTA04_I2C1_BASE         0x48070000
-#define GTA04_I2C2_BASE         0x48072000
-#define GTA04_I2C3_BASE         0x48060000
+#define GTA04_I2C1_BASE         dm3730_addr(DM3730_DEV_I2C1)
+#define GTA04_I2C2_BASE         dm3730_addr(DM3730_DEV_I2C2)
+#define GTA04_I2C3_BASE         dm3730_addr(DM3730_DEV_I2C3)
 
 /* Register offsets (DM37x TRM 17.6), 16 bits wide at a 4-byte stride */
 #define GTA04_I2C_REV           0x00

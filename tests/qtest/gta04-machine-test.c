@@ -7,18 +7,16 @@
  */
 
 #include "qemu/osdep.h"
-#include "qemu/bswap.h"
-#include "libqtest.h"
+#include "dm3730-qtest.h"
 
-#define SRAM_BASE   0x40200000
-#define SDRAM_BASE  0x80000000
+#define SRAM_BASE   dm3730_addr(DM3730_DEV_SRAM)
+#define SDRAM_BASE  dm3730_addr(DM3730_DEV_SDRAM)
+#define ROM_BASE    dm3730_addr(DM3730_DEV_BOOT_ROM)
+#define ROM_ALIAS   dm3730_addr(DM3730_DEV_BOOT_ALIAS)
 
 /*
- * A bare-metal image, loaded with -kernel as a raw binary (so QEMU's boot
- * loader jumps to it in SVC mode, like a zImage):
+ * A bare-metal image for dm3730_sram_image() (r0 = SRAM):
  *
- *      movw r0, #0x0000
- *      movt r0, #0x4020        @ r0 = SRAM
  *      movw r1, #0xbeef
  *      movt r1, #0xdead
  *      str  r1, [r0]           @ SRAM[0] = 0xdeadbeef
@@ -36,33 +34,17 @@
  *      b    1b
  */
 static const uint32_t bare_metal_image[] = {
-    0xe3000000, 0xe3440020, 0xe30b1eef, 0xe34d1ead, 0xe5801000,
+    0xe30b1eef, 0xe34d1ead, 0xe5801000,
     0xee102f10, 0xe5802008, 0xe10f4000, 0xe580400c, 0xe3a0c001,
     0xe1600071, 0xe306500d, 0xe5805010, 0xe3a03000, 0xe2833001,
     0xe5803004, 0xeafffffc,
 };
 
-static char *write_image(void)
-{
-    char *path = NULL;
-    GError *err = NULL;
-    int fd = g_file_open_tmp("gta04-bare-XXXXXX.bin", &path, &err);
-    uint32_t le[ARRAY_SIZE(bare_metal_image)];
-    int i;
-
-    g_assert_no_error(err);
-    for (i = 0; i < ARRAY_SIZE(bare_metal_image); i++) {
-        le[i] = cpu_to_le32(bare_metal_image[i]);
-    }
-    g_assert_cmpint(write(fd, le, sizeof(le)), ==, sizeof(le));
-    close(fd);
-    return path;
-}
-
 /* The CPU really runs our code from SDRAM and writes the on-chip SRAM */
 static void test_bare_metal_boot(void)
 {
-    char *image = write_image();
+    char *image = dm3730_sram_image(bare_metal_image,
+                                    ARRAY_SIZE(bare_metal_image));
     QTestState *qts = qtest_initf("-M gta04 -accel tcg -kernel %s", image);
     uint32_t count1, count2;
     int i;
@@ -130,11 +112,11 @@ static void test_memories(void)
     g_assert_cmphex(qtest_readl(qts, SDRAM_BASE + 256 * 1024 * 1024 - 4),
                     ==, 0x600dd00d);
     /* the boot ROM is read-only and holds our idle loop at the reset vector */
-    qtest_writel(qts, 0x40000020, 0);
-    g_assert_cmphex(qtest_readl(qts, 0x40000020), ==, 0xe320f003);
-    g_assert_cmphex(qtest_readl(qts, 0x00000020), ==, 0xe320f003);
-    check_boot_rom_vectors(qts, 0x40000000);
-    check_boot_rom_vectors(qts, 0x00000000);    /* the alias at 0 */
+    qtest_writel(qts, ROM_BASE + 0x20, 0);
+    g_assert_cmphex(qtest_readl(qts, ROM_BASE + 0x20), ==, 0xe320f003);
+    g_assert_cmphex(qtest_readl(qts, ROM_ALIAS + 0x20), ==, 0xe320f003);
+    check_boot_rom_vectors(qts, ROM_BASE);
+    check_boot_rom_vectors(qts, ROM_ALIAS);     /* the alias at 0 */
     qtest_quit(qts);
 }
 

@@ -16,9 +16,8 @@
 #include "qemu/osdep.h"
 #include "twl4030-qtest.h"
 
-#define GPT1_BASE       0x48318000
-#define GPT_TLDR        0x2c
-#define INTC_REVISION   0x48200000
+#define GPT1_BASE       dm3730_addr(DM3730_DEV_GPT1)
+#define INTC_REVISION   (dm3730_addr(DM3730_DEV_INTC) + 0x00)
 
 static bool has_property(QTestState *qts, const char *path, const char *name)
 {

@@ -14,10 +14,12 @@
 #include "libqtest.h"
 #include "qapi/qmp/qdict.h"
 #include "gta04-migrate.h"
+#include "dm3730-qtest.h"
 
-#define GPIO1_BASE  0x48310000
-#define GPIO2_BASE  0x49050000
-#define GPIO1_IRQ   29      /* INTC line; GPIOn is 29 + n - 1 */
+#define GPIO1_BASE  dm3730_addr(DM3730_DEV_GPIO1)
+#define GPIO2_BASE  dm3730_addr(DM3730_DEV_GPIO2)
+#define GPIO1_IRQ   dm3730_irq(DM3730_DEV_GPIO1)    /* INTC line */
+#define GPIO2_IRQ   dm3730_irq(DM3730_DEV_GPIO2)
 
 #define REVISION        0x00
 #define SYSCONFIG       0x10
@@ -316,7 +318,7 @@ static void test_irq_line(void)
     g_assert_true(qtest_get_irq(qts, GPIO1_IRQ));
     wr(qts, b, IRQSTATUS1, 1u << 9);
     g_assert_false(qtest_get_irq(qts, GPIO1_IRQ));
-    g_assert_false(qtest_get_irq(qts, GPIO1_IRQ + 1));
+    g_assert_false(qtest_get_irq(qts, GPIO2_IRQ));
     qtest_quit(qts);
 }
 

@@ -13,31 +13,11 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "omap3-timer-qtest.h"
+#include "dm3730-qtest.h"
 
-#define GPT1            0x48318000      /* 1-ms tick, INTC 37 */
-#define GPT3            0x49034000      /* INTC 39 */
-#define GPT12           0x48304000      /* INTC 95 */
-
-#define TIDR            0x00
-#define TIOCP_CFG       0x10
-#define TISTAT          0x14
-#define TISR            0x18
-#define TIER            0x1c
-#define TWER            0x20
-#define TCLR            0x24
-#define TCRR            0x28
-#define TLDR            0x2c
-#define TTGR            0x30
-#define TWPS            0x34
-#define TMAR            0x38
-#define TCAR1           0x3c
-#define TSICR           0x40
-#define TCAR2           0x44
-#define TPIR            0x48
-#define TNIR            0x4c
-#define TCVR            0x50
-#define TOCR            0x54
-#define TOWR            0x58
+#define GPT1            dm3730_addr(DM3730_DEV_GPT1)    /* 1-ms tick */
+#define GPT3            dm3730_addr(DM3730_DEV_GPT3)
+#define GPT12           dm3730_addr(DM3730_DEV_GPT12)
 
 #define IT_MAT          1
 #define IT_OVF          2
@@ -50,9 +30,6 @@
 #define TSICR_SFT       2
 #define TSICR_POSTED    4
 
-/* INTC ITRn: the timer's line as the interrupt controller sees it */
-#define INTC_ITR(n)     (0x48200080 + 0x20 * (n))
-
 static uint64_t rd(QTestState *qts, uint64_t base, uint64_t reg)
 {
     return qtest_readl(qts, base + reg);
@@ -63,9 +40,10 @@ static void wr(QTestState *qts, uint64_t base, uint64_t reg, uint32_t val)
     qtest_writel(qts, base + reg, val);
 }
 
+/* GPT1's line as the interrupt controller sees it */
 static bool gpt1_line(QTestState *qts)
 {
-    return qtest_readl(qts, INTC_ITR(1)) & (1u << (37 - 32));
+    return dm3730_intc_raw(qts, DM3730_DEV_GPT1);
 }
 
 static void test_reset_values(void)
@@ -76,28 +54,28 @@ static void test_reset_values(void)
 
     for (i = 0; i < ARRAY_SIZE(bases); i++) {
         /* v1 register layout for Linux: TIDR[31:16] == 0 */
-        g_assert_cmphex(rd(qts, bases[i], TIDR) >> 16, ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TIDR), !=, 0);
-        g_assert_cmphex(rd(qts, bases[i], TIOCP_CFG), ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TISTAT), ==, 1);
-        g_assert_cmphex(rd(qts, bases[i], TISR), ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TIER), ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TCLR), ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TCRR), ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TLDR), ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TTGR), ==, 0xffffffff);
-        g_assert_cmphex(rd(qts, bases[i], TWPS), ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TMAR), ==, 0);
-        g_assert_cmphex(rd(qts, bases[i], TSICR), ==, TSICR_POSTED);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TIDR) >> 16, ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TIDR), !=, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TIOCP_CFG), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TISTAT), ==, 1);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TISR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TIER), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TCLR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TCRR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TLDR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TTGR), ==, 0xffffffff);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TWPS), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TMAR), ==, 0);
+        g_assert_cmphex(rd(qts, bases[i], GPT_TSICR), ==, TSICR_POSTED);
     }
     /* the 1-ms tick registers exist on GPTIMER1 only of these three */
-    wr(qts, GPT1, TPIR, 232000);
-    g_assert_cmphex(rd(qts, GPT1, TPIR), ==, 232000);
-    wr(qts, GPT3, TPIR, 232000);
-    g_assert_cmphex(rd(qts, GPT3, TPIR), ==, 0);
+    wr(qts, GPT1, GPT_TPIR, 232000);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TPIR), ==, 232000);
+    wr(qts, GPT3, GPT_TPIR, 232000);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TPIR), ==, 0);
     /* stopped: the counter does not move */
     qtest_clock_step(qts, 1000000000);
-    g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCRR), ==, 0);
     qtest_quit(qts);
 }
 
@@ -106,30 +84,30 @@ static void test_oneshot_overflow(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    wr(qts, GPT1, TIER, IT_OVF);
-    wr(qts, GPT1, TCRR, 0xffffffff - 31);
-    wr(qts, GPT1, TCLR, TCLR_ST);
-    g_assert_cmphex(rd(qts, GPT1, TCLR), ==, TCLR_ST);
+    wr(qts, GPT1, GPT_TIER, IT_OVF);
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 31);
+    wr(qts, GPT1, GPT_TCLR, TCLR_ST);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCLR), ==, TCLR_ST);
 
     omap3_goto_before_tick(qts, 32);
-    g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0xffffffff);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCRR), ==, 0xffffffff);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, 0);
     g_assert_false(gpt1_line(qts));
 
     omap3_goto_tick(qts, 32);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, IT_OVF);
     g_assert_true(gpt1_line(qts));
     /* the counter stays at 0 and ST clears itself */
-    g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT1, TCLR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCRR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCLR), ==, 0);
     omap3_goto_tick(qts, 100);
-    g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCRR), ==, 0);
 
     /* TISR is write-1-to-clear */
-    wr(qts, GPT1, TISR, 0);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, IT_OVF);
-    wr(qts, GPT1, TISR, IT_OVF);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    wr(qts, GPT1, GPT_TISR, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, IT_OVF);
+    wr(qts, GPT1, GPT_TISR, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, 0);
     g_assert_false(gpt1_line(qts));
     qtest_quit(qts);
 }
@@ -139,28 +117,28 @@ static void test_count_and_prescaler(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    wr(qts, GPT3, TCLR, TCLR_ST);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST);
     omap3_goto_tick(qts, 1000);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1000);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 1000);
     omap3_goto_tick(qts, 1500);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1500);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 1500);
 
-    wr(qts, GPT3, TCLR, 0);
+    wr(qts, GPT3, GPT_TCLR, 0);
     omap3_goto_tick(qts, 3000);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1500);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 1500);
 
     /* restart from the frozen value, now at 32768 / 2^(PTV+1) = 32768 / 8 */
-    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_PRE | TCLR_PTV(2));
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST | TCLR_PRE | TCLR_PTV(2));
     omap3_goto_tick(qts, 3000 + 8 * 100 - 1);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1500 + 99);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 1500 + 99);
     omap3_goto_tick(qts, 3000 + 8 * 100);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 1500 + 100);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 1500 + 100);
 
     /* writing TCRR while running loads it and counts on from there */
-    wr(qts, GPT3, TCLR, TCLR_ST);
-    wr(qts, GPT3, TCRR, 0x10000);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST);
+    wr(qts, GPT3, GPT_TCRR, 0x10000);
     omap3_goto_tick(qts, 3000 + 8 * 100 + 5);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0x10005);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 0x10005);
     qtest_quit(qts);
 }
 
@@ -169,36 +147,36 @@ static void test_autoreload(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    wr(qts, GPT3, TIER, IT_OVF);
-    wr(qts, GPT3, TLDR, 0xffffff00);
-    wr(qts, GPT3, TTGR, 0);         /* TCRR = TLDR */
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0xffffff00);
-    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_AR);
+    wr(qts, GPT3, GPT_TIER, IT_OVF);
+    wr(qts, GPT3, GPT_TLDR, 0xffffff00);
+    wr(qts, GPT3, GPT_TTGR, 0);         /* TCRR = TLDR */
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 0xffffff00);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST | TCLR_AR);
 
     omap3_goto_before_tick(qts, 256);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
     omap3_goto_tick(qts, 256);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_OVF);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0xffffff00);
-    g_assert_cmphex(rd(qts, GPT3, TCLR), ==, TCLR_ST | TCLR_AR);
-    wr(qts, GPT3, TISR, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 0xffffff00);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCLR), ==, TCLR_ST | TCLR_AR);
+    wr(qts, GPT3, GPT_TISR, IT_OVF);
 
     omap3_goto_tick(qts, 256 + 10);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0xffffff0a);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 0xffffff0a);
     omap3_goto_before_tick(qts, 512);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
     omap3_goto_tick(qts, 512);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_OVF);
-    wr(qts, GPT3, TISR, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, IT_OVF);
+    wr(qts, GPT3, GPT_TISR, IT_OVF);
 
     /* TTGR reloads on the fly, whatever is written */
     omap3_goto_tick(qts, 600);
-    wr(qts, GPT3, TTGR, 0x12345678);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0xffffff00);
+    wr(qts, GPT3, GPT_TTGR, 0x12345678);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 0xffffff00);
     omap3_goto_before_tick(qts, 600 + 256);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
     omap3_goto_tick(qts, 600 + 256);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, IT_OVF);
     qtest_quit(qts);
 }
 
@@ -207,45 +185,45 @@ static void test_match(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    wr(qts, GPT3, TIER, IT_MAT | IT_OVF);
-    wr(qts, GPT3, TMAR, 100);
-    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_CE);
+    wr(qts, GPT3, GPT_TIER, IT_MAT | IT_OVF);
+    wr(qts, GPT3, GPT_TMAR, 100);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST | TCLR_CE);
     omap3_goto_before_tick(qts, 100);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
     omap3_goto_tick(qts, 100);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_MAT);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 100);
-    wr(qts, GPT3, TISR, IT_MAT);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, IT_MAT);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 100);
+    wr(qts, GPT3, GPT_TISR, IT_MAT);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
 
     /* no match without CE */
-    wr(qts, GPT3, TMAR, 200);
-    wr(qts, GPT3, TCLR, TCLR_ST);
+    wr(qts, GPT3, GPT_TMAR, 200);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST);
     omap3_goto_tick(qts, 300);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
 
     /* a disabled event does not latch in TISR (its TIER bit is clear) */
-    wr(qts, GPT3, TIER, IT_OVF);
-    wr(qts, GPT3, TMAR, 400);
-    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_CE);
+    wr(qts, GPT3, GPT_TIER, IT_OVF);
+    wr(qts, GPT3, GPT_TMAR, 400);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST | TCLR_CE);
     omap3_goto_tick(qts, 500);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
 
     /* match and overflow in auto-reload: MAT comes again every period */
-    wr(qts, GPT3, TIER, IT_MAT | IT_OVF);
-    wr(qts, GPT3, TLDR, 0xfffff000);
-    wr(qts, GPT3, TMAR, 0xfffff800);
-    wr(qts, GPT3, TTGR, 1);
-    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_AR | TCLR_CE);
+    wr(qts, GPT3, GPT_TIER, IT_MAT | IT_OVF);
+    wr(qts, GPT3, GPT_TLDR, 0xfffff000);
+    wr(qts, GPT3, GPT_TMAR, 0xfffff800);
+    wr(qts, GPT3, GPT_TTGR, 1);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST | TCLR_AR | TCLR_CE);
     omap3_goto_tick(qts, 500 + 0x800);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_MAT);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, IT_MAT);
     omap3_goto_tick(qts, 500 + 0x1000);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_MAT | IT_OVF);
-    wr(qts, GPT3, TISR, IT_MAT | IT_OVF);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, IT_MAT | IT_OVF);
+    wr(qts, GPT3, GPT_TISR, IT_MAT | IT_OVF);
     omap3_goto_before_tick(qts, 500 + 0x1800);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
     omap3_goto_tick(qts, 500 + 0x1800);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_MAT);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, IT_MAT);
     qtest_quit(qts);
 }
 
@@ -260,55 +238,55 @@ static void test_linux_clockevent(void)
     int i;
 
     /* dmtimer_systimer_type1_reset */
-    wr(qts, GPT1, TIOCP_CFG, 0x215);
-    wr(qts, GPT1, TSICR, TSICR_SFT | TSICR_POSTED);
-    g_assert_cmphex(rd(qts, GPT1, TISTAT) & 1, ==, 1);
-    g_assert_cmphex(rd(qts, GPT1, TSICR), ==, TSICR_POSTED);
-    wr(qts, GPT1, TIOCP_CFG, 0x215);
-    g_assert_cmphex(rd(qts, GPT1, TIOCP_CFG), ==, 0x215);
+    wr(qts, GPT1, GPT_TIOCP_CFG, 0x215);
+    wr(qts, GPT1, GPT_TSICR, TSICR_SFT | TSICR_POSTED);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISTAT) & 1, ==, 1);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TSICR), ==, TSICR_POSTED);
+    wr(qts, GPT1, GPT_TIOCP_CFG, 0x215);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TIOCP_CFG), ==, 0x215);
     /* dmtimer_clkevt_init_common */
-    wr(qts, GPT1, TSICR, TSICR_POSTED);
-    wr(qts, GPT1, TIER, IT_OVF);
-    wr(qts, GPT1, TWER, IT_OVF);
-    g_assert_cmphex(rd(qts, GPT1, TWER), ==, IT_OVF);
+    wr(qts, GPT1, GPT_TSICR, TSICR_POSTED);
+    wr(qts, GPT1, GPT_TIER, IT_OVF);
+    wr(qts, GPT1, GPT_TWER, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TWER), ==, IT_OVF);
 
     /* dmtimer_set_next_event(327): posted writes never pend */
     t = 10;
     omap3_goto_tick(qts, t);
-    g_assert_cmphex(rd(qts, GPT1, TWPS), ==, 0);
-    wr(qts, GPT1, TCRR, 0xffffffff - 327);
-    g_assert_cmphex(rd(qts, GPT1, TWPS), ==, 0);
-    wr(qts, GPT1, TCLR, TCLR_ST);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TWPS), ==, 0);
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 327);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TWPS), ==, 0);
+    wr(qts, GPT1, GPT_TCLR, TCLR_ST);
     omap3_goto_before_tick(qts, t + 328);
     g_assert_false(gpt1_line(qts));
     omap3_goto_tick(qts, t + 328);
     g_assert_true(gpt1_line(qts));
     /* dmtimer_clockevent_interrupt */
-    wr(qts, GPT1, TISR, IT_OVF);
+    wr(qts, GPT1, GPT_TISR, IT_OVF);
     g_assert_false(gpt1_line(qts));
 
     /* shutdown of a running timer: clear ST, read back, clear TISR */
-    wr(qts, GPT1, TCRR, 0xffffffff - 1000);
-    wr(qts, GPT1, TCLR, TCLR_ST);
-    g_assert_cmphex(rd(qts, GPT1, TCLR) & TCLR_ST, ==, TCLR_ST);
-    wr(qts, GPT1, TCLR, 0);
-    g_assert_cmphex(rd(qts, GPT1, TCLR), ==, 0);
-    wr(qts, GPT1, TISR, IT_OVF);
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 1000);
+    wr(qts, GPT1, GPT_TCLR, TCLR_ST);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCLR) & TCLR_ST, ==, TCLR_ST);
+    wr(qts, GPT1, GPT_TCLR, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCLR), ==, 0);
+    wr(qts, GPT1, GPT_TISR, IT_OVF);
     omap3_goto_tick(qts, t + 328 + 2000);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, 0);
     g_assert_false(gpt1_line(qts));
 
     /* dmtimer_set_periodic at HZ = 250: period 0xffffffff - 131 */
     t += 328 + 2000;
-    wr(qts, GPT1, TLDR, 0xffffffff - 131);
-    wr(qts, GPT1, TCRR, 0xffffffff - 131);
-    wr(qts, GPT1, TCLR, TCLR_AR | TCLR_ST);
+    wr(qts, GPT1, GPT_TLDR, 0xffffffff - 131);
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 131);
+    wr(qts, GPT1, GPT_TCLR, TCLR_AR | TCLR_ST);
     for (i = 1; i <= 3; i++) {
         omap3_goto_before_tick(qts, t + 132 * i);
         g_assert_false(gpt1_line(qts));
         omap3_goto_tick(qts, t + 132 * i);
         g_assert_true(gpt1_line(qts));
-        wr(qts, GPT1, TISR, IT_OVF);
+        wr(qts, GPT1, GPT_TISR, IT_OVF);
     }
     qtest_quit(qts);
 }
@@ -328,31 +306,31 @@ static void test_oneshot_rearm_train(void)
     uint64_t start = 5;
     int i;
 
-    wr(qts, GPT1, TSICR, TSICR_POSTED);
-    wr(qts, GPT1, TIER, IT_OVF);
-    wr(qts, GPT1, TWER, IT_OVF);
+    wr(qts, GPT1, GPT_TSICR, TSICR_POSTED);
+    wr(qts, GPT1, GPT_TIER, IT_OVF);
+    wr(qts, GPT1, GPT_TWER, IT_OVF);
     omap3_goto_tick(qts, start);
     for (i = 0; i < 100; i++) {
         /* every other event is re-armed in the middle of its tick */
         int64_t late = (i & 1) ? 10000 : 0;
 
         qtest_clock_step(qts, late);
-        wr(qts, GPT1, TCRR, 0xffffff7f);
-        wr(qts, GPT1, TCLR, TCLR_ST);
+        wr(qts, GPT1, GPT_TCRR, 0xffffff7f);
+        wr(qts, GPT1, GPT_TCLR, TCLR_ST);
         omap3_goto_before_tick(qts, start + 129);
         g_assert_false(gpt1_line(qts));
-        g_assert_cmphex(rd(qts, GPT1, TCRR), ==, 0xffffffff);
-        g_assert_cmphex(rd(qts, GPT1, TCLR), ==, TCLR_ST);
+        g_assert_cmphex(rd(qts, GPT1, GPT_TCRR), ==, 0xffffffff);
+        g_assert_cmphex(rd(qts, GPT1, GPT_TCLR), ==, TCLR_ST);
         omap3_goto_tick(qts, start + 129);
         g_assert_true(gpt1_line(qts));
-        g_assert_cmphex(rd(qts, GPT1, TCLR), ==, 0);
-        wr(qts, GPT1, TISR, IT_OVF);
+        g_assert_cmphex(rd(qts, GPT1, GPT_TCLR), ==, 0);
+        wr(qts, GPT1, GPT_TISR, IT_OVF);
         g_assert_false(gpt1_line(qts));
         start += 129;
     }
     /* and nothing more happens until the next re-arm */
     omap3_goto_tick(qts, start + 100000);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, 0);
     g_assert_false(gpt1_line(qts));
     qtest_quit(qts);
 }
@@ -362,31 +340,31 @@ static void test_softreset(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    wr(qts, GPT3, TIOCP_CFG, 0x215);
-    wr(qts, GPT3, TLDR, 0x1234);
-    wr(qts, GPT3, TMAR, 0x5678);
-    wr(qts, GPT3, TIER, IT_OVF);
-    wr(qts, GPT3, TCLR, TCLR_ST | TCLR_AR);
-    wr(qts, GPT3, TSICR, 0);
-    wr(qts, GPT3, TIOCP_CFG, 2);
-    g_assert_cmphex(rd(qts, GPT3, TIOCP_CFG), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TISTAT), ==, 1);
-    g_assert_cmphex(rd(qts, GPT3, TLDR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TMAR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TIER), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TCLR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TSICR), ==, TSICR_POSTED);
+    wr(qts, GPT3, GPT_TIOCP_CFG, 0x215);
+    wr(qts, GPT3, GPT_TLDR, 0x1234);
+    wr(qts, GPT3, GPT_TMAR, 0x5678);
+    wr(qts, GPT3, GPT_TIER, IT_OVF);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST | TCLR_AR);
+    wr(qts, GPT3, GPT_TSICR, 0);
+    wr(qts, GPT3, GPT_TIOCP_CFG, 2);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TIOCP_CFG), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISTAT), ==, 1);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TLDR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TMAR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TIER), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCLR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TSICR), ==, TSICR_POSTED);
 
     /* SFT keeps the OCP configuration and takes POSTED from the write */
-    wr(qts, GPT3, TIOCP_CFG, 0x215);
-    wr(qts, GPT3, TLDR, 0x1234);
-    wr(qts, GPT3, TCLR, TCLR_ST);
-    wr(qts, GPT3, TSICR, TSICR_SFT);
-    g_assert_cmphex(rd(qts, GPT3, TSICR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TIOCP_CFG), ==, 0x215);
-    g_assert_cmphex(rd(qts, GPT3, TLDR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TCLR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0);
+    wr(qts, GPT3, GPT_TIOCP_CFG, 0x215);
+    wr(qts, GPT3, GPT_TLDR, 0x1234);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST);
+    wr(qts, GPT3, GPT_TSICR, TSICR_SFT);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TSICR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TIOCP_CFG), ==, 0x215);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TLDR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCLR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 0);
     qtest_quit(qts);
 }
 
@@ -399,32 +377,32 @@ static void test_1ms_tick(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    wr(qts, GPT1, TPIR, 232000);
-    wr(qts, GPT1, TNIR, (uint32_t)-768000);
-    wr(qts, GPT1, TLDR, 0xffffffe0);
-    wr(qts, GPT1, TTGR, 0);
-    wr(qts, GPT1, TOWR, 999);
-    wr(qts, GPT1, TIER, IT_OVF);
-    wr(qts, GPT1, TCLR, TCLR_ST | TCLR_AR);
+    wr(qts, GPT1, GPT_TPIR, 232000);
+    wr(qts, GPT1, GPT_TNIR, (uint32_t)-768000);
+    wr(qts, GPT1, GPT_TLDR, 0xffffffe0);
+    wr(qts, GPT1, GPT_TTGR, 0);
+    wr(qts, GPT1, GPT_TOWR, 999);
+    wr(qts, GPT1, GPT_TIER, IT_OVF);
+    wr(qts, GPT1, GPT_TCLR, TCLR_ST | TCLR_AR);
 
     /* the first overflows: 32, 65, 98, 130 ticks */
     omap3_goto_tick(qts, 130);
-    g_assert_cmphex(rd(qts, GPT1, TOCR), ==, 4);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TOCR), ==, 4);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, 0);
 
     omap3_goto_before_tick(qts, 32767);
-    g_assert_cmphex(rd(qts, GPT1, TOCR), ==, 999);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TOCR), ==, 999);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, 0);
     omap3_goto_tick(qts, 32767);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, IT_OVF);
-    g_assert_cmphex(rd(qts, GPT1, TOCR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT1, TCVR), ==, 0);
-    wr(qts, GPT1, TISR, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TOCR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TCVR), ==, 0);
+    wr(qts, GPT1, GPT_TISR, IT_OVF);
     /* and the next 1000 periods add up to 32768 ticks */
     omap3_goto_before_tick(qts, 32767 + 32768);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, 0);
     omap3_goto_tick(qts, 32767 + 32768);
-    g_assert_cmphex(rd(qts, GPT1, TISR), ==, IT_OVF);
+    g_assert_cmphex(rd(qts, GPT1, GPT_TISR), ==, IT_OVF);
     qtest_quit(qts);
 }
 
@@ -433,33 +411,33 @@ static void test_clksel(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    wr(qts, GPT3, TCLR, TCLR_ST);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST);
     omap3_goto_tick(qts, 100);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 100);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 100);
 
     qtest_set_irq_in(qts, "/machine/soc/gpt3", "clksel", 0, 1);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 100);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 100);
     /* 10 us at 26 MHz */
     qtest_clock_step(qts, 10000);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 100 + 260);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 100 + 260);
     /* an overflow interrupt at sys_clk rate */
-    wr(qts, GPT3, TIER, IT_OVF);
-    wr(qts, GPT3, TCRR, 0xffffffff - 2599);
+    wr(qts, GPT3, GPT_TIER, IT_OVF);
+    wr(qts, GPT3, GPT_TCRR, 0xffffffff - 2599);
     qtest_clock_step(qts, 99999);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, 0);
     qtest_clock_step(qts, 1);
-    g_assert_cmphex(rd(qts, GPT3, TISR), ==, IT_OVF);
-    g_assert_true(qtest_readl(qts, INTC_ITR(1)) & (1u << (39 - 32)));
+    g_assert_cmphex(rd(qts, GPT3, GPT_TISR), ==, IT_OVF);
+    g_assert_true(dm3730_intc_raw(qts, DM3730_DEV_GPT3));
 
     /* one-shot: stopped at 0; back to 32 kHz, one tick is 30.5 us again */
-    g_assert_cmphex(rd(qts, GPT3, TCLR), ==, 0);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 0);
-    wr(qts, GPT3, TCLR, TCLR_ST);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCLR), ==, 0);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 0);
+    wr(qts, GPT3, GPT_TCLR, TCLR_ST);
     qtest_set_irq_in(qts, "/machine/soc/gpt3", "clksel", 0, 0);
     qtest_clock_step(qts, omap3_tick_time(3) - 1);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 2);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 2);
     qtest_clock_step(qts, 1);
-    g_assert_cmphex(rd(qts, GPT3, TCRR), ==, 3);
+    g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 3);
     qtest_quit(qts);
 }
 
@@ -468,19 +446,19 @@ static void test_migration(void)
 {
     QTestState *src = qtest_init("-M gta04"), *dst;
 
-    wr(src, GPT1, TIER, IT_OVF);
-    wr(src, GPT1, TCRR, 0xffffffff - 999);
-    wr(src, GPT1, TCLR, TCLR_ST);
+    wr(src, GPT1, GPT_TIER, IT_OVF);
+    wr(src, GPT1, GPT_TCRR, 0xffffffff - 999);
+    wr(src, GPT1, GPT_TCLR, TCLR_ST);
     omap3_goto_tick(src, 400);
-    g_assert_cmphex(rd(src, GPT1, TCRR), ==, 0xffffffff - 999 + 400);
+    g_assert_cmphex(rd(src, GPT1, GPT_TCRR), ==, 0xffffffff - 999 + 400);
 
     dst = omap3_migrate_with_clock(src, "-M gta04");
-    g_assert_cmphex(rd(dst, GPT1, TCRR), ==, 0xffffffff - 999 + 400);
-    g_assert_cmphex(rd(dst, GPT1, TCLR), ==, TCLR_ST);
+    g_assert_cmphex(rd(dst, GPT1, GPT_TCRR), ==, 0xffffffff - 999 + 400);
+    g_assert_cmphex(rd(dst, GPT1, GPT_TCLR), ==, TCLR_ST);
     omap3_goto_before_tick(dst, 1000);
-    g_assert_cmphex(rd(dst, GPT1, TISR), ==, 0);
+    g_assert_cmphex(rd(dst, GPT1, GPT_TISR), ==, 0);
     omap3_goto_tick(dst, 1000);
-    g_assert_cmphex(rd(dst, GPT1, TISR), ==, IT_OVF);
+    g_assert_cmphex(rd(dst, GPT1, GPT_TISR), ==, IT_OVF);
     g_assert_true(gpt1_line(dst));
     qtest_quit(dst);
 }

@@ -28,8 +28,9 @@
 #define STAT_W1C_ALL    0x61ff
 #define CON_MASTER      (GTA04_I2C_CON_EN | GTA04_I2C_CON_MST)
 
-static const uint64_t i2c_bases[] = {
-    GTA04_I2C1_BASE, GTA04_I2C2_BASE, GTA04_I2C3_BASE,
+/* I2C1..3 */
+static const DM3730Device i2cs[] = {
+    DM3730_DEV_I2C1, DM3730_DEV_I2C2, DM3730_DEV_I2C3,
 };
 
 static uint16_t rd(QTestState *qts, uint64_t base, unsigned reg)
@@ -79,8 +80,8 @@ static void test_reset_values(void)
     QTestState *qts = qtest_init("-M gta04");
     int i;
 
-    for (i = 0; i < ARRAY_SIZE(i2c_bases); i++) {
-        uint64_t base = i2c_bases[i];
+    for (i = 0; i < ARRAY_SIZE(i2cs); i++) {
+        uint64_t base = dm3730_addr(i2cs[i]);
 
         g_assert_cmphex(rd(qts, base, GTA04_I2C_REV), ==, 0x40);
         /* 32-bit reads see the 16-bit register zero-extended */
@@ -638,16 +639,18 @@ static void test_guest_misuse(void)
     qtest_quit(qts);
 }
 
-/* The interrupt line to the INTC is (STAT & IE) != 0: 56, 57, 61 */
+/* The interrupt line to the INTC is (STAT & IE) != 0 */
 static void test_irq(void)
 {
-    static const int lines[] = { 56, 57, 61 };
+    const int lines[] = {
+        dm3730_irq(i2cs[0]), dm3730_irq(i2cs[1]), dm3730_irq(i2cs[2]),
+    };
     QTestState *qts = start_with_tmp105(3);
     int i;
 
     qtest_irq_intercept_in(qts, "/machine/soc/intc");
-    for (i = 0; i < ARRAY_SIZE(i2c_bases); i++) {
-        uint64_t base = i2c_bases[i];
+    for (i = 0; i < ARRAY_SIZE(i2cs); i++) {
+        uint64_t base = dm3730_addr(i2cs[i]);
 
         gta04_i2c_init(qts, base);
         wr(qts, base, GTA04_I2C_IE, 0);

@@ -10,10 +10,9 @@
  */
 
 #include "qemu/osdep.h"
-#include "qemu/bswap.h"
-#include "libqtest.h"
+#include "dm3730-qtest.h"
 
-#define INTC            0x48200000
+#define INTC            dm3730_addr(DM3730_DEV_INTC)
 #define REVISION        (INTC + 0x00)
 #define SYSCONFIG       (INTC + 0x10)
 #define SYSSTATUS       (INTC + 0x14)
@@ -48,14 +47,11 @@
 #define BIT(line)       (1u << ((line) % 32))
 #define BANK_OF(line)   ((line) / 32)
 
-#define GPT1            0x48318000
-#define GPT_TISR        0x18
-#define GPT_TIER        0x1c
-#define GPT_TCLR        0x24
-#define GPT_TCRR        0x28
-#define GPT1_LINE       37
+#define GPT1            dm3730_addr(DM3730_DEV_GPT1)
+#define GPT1_LINE       dm3730_irq(DM3730_DEV_GPT1)
+#define SYS_NIRQ_LINE   dm3730_irq(DM3730_DEV_SYS_NIRQ)
 
-#define SRAM_BASE       0x40200000
+#define SRAM_BASE       dm3730_addr(DM3730_DEV_SRAM)
 
 static QTestState *intc_start(void)
 {
@@ -281,54 +277,56 @@ static void test_fiq(void)
     qtest_quit(qts);
 }
 
-/* The SoC's sys_nirq input (TWL4030 INT1) is INTC line 7, level-sensitive */
+/* The SoC's sys_nirq input (TWL4030 INT1) is an INTC line, level-sensitive */
 static void test_sys_nirq(void)
 {
     QTestState *qts = intc_start();
+    const int line = SYS_NIRQ_LINE, bank = BANK_OF(line);
 
     qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 1);
-    g_assert_cmphex(qtest_readl(qts, ITR(0)), ==, BIT(7));
+    g_assert_cmphex(qtest_readl(qts, ITR(bank)), ==, BIT(line));
     g_assert_false(qtest_get_irq(qts, CPU_IRQ));
-    qtest_writel(qts, MIR_CLEAR(0), BIT(7));
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(0)), ==, BIT(7));
+    qtest_writel(qts, MIR_CLEAR(bank), BIT(line));
+    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(bank)), ==, BIT(line));
     g_assert_true(qtest_get_irq(qts, CPU_IRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 7);
+    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, line);
 
     /* still asserted after the acknowledge: sorted again at once */
     qtest_writel(qts, CONTROL, NEWIRQAGR);
     g_assert_true(qtest_get_irq(qts, CPU_IRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 7);
+    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, line);
 
     /* released by the PMIC: no longer pending, output free after NEWIRQAGR */
     qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 0);
-    g_assert_cmphex(qtest_readl(qts, ITR(0)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(0)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, ITR(bank)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(bank)), ==, 0);
     qtest_writel(qts, CONTROL, NEWIRQAGR);
     g_assert_false(qtest_get_irq(qts, CPU_IRQ));
     qtest_quit(qts);
 }
 
-/* A hardware line: the GPTIMER1 overflow interrupt is INTC line 37 */
+/* A hardware line: the GPTIMER1 overflow interrupt */
 static void test_gptimer_line(void)
 {
     QTestState *qts = intc_start();
+    const int line = GPT1_LINE, bank = BANK_OF(line);
 
-    qtest_writel(qts, MIR_CLEAR(1), BIT(GPT1_LINE));
+    qtest_writel(qts, MIR_CLEAR(bank), BIT(line));
     qtest_writel(qts, GPT1 + GPT_TIER, 2);          /* OVF */
     qtest_writel(qts, GPT1 + GPT_TCRR, 0xfffffff0);
     qtest_writel(qts, GPT1 + GPT_TCLR, 1);          /* ST, one-shot */
-    g_assert_cmphex(qtest_readl(qts, ITR(1)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, ITR(bank)), ==, 0);
     g_assert_false(qtest_get_irq(qts, CPU_IRQ));
 
     /* 16 ticks of 32768 Hz */
     qtest_clock_step(qts, 16 * 30518);
-    g_assert_cmphex(qtest_readl(qts, ITR(1)), ==, BIT(GPT1_LINE));
+    g_assert_cmphex(qtest_readl(qts, ITR(bank)), ==, BIT(line));
     g_assert_true(qtest_get_irq(qts, CPU_IRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, GPT1_LINE);
+    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, line);
 
     /* the handler clears TISR.OVF, then acknowledges */
     qtest_writel(qts, GPT1 + GPT_TISR, 2);
-    g_assert_cmphex(qtest_readl(qts, ITR(1)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, ITR(bank)), ==, 0);
     qtest_writel(qts, CONTROL, NEWIRQAGR);
     g_assert_false(qtest_get_irq(qts, CPU_IRQ));
     qtest_quit(qts);
@@ -359,10 +357,8 @@ static void test_reserved(void)
 /*
  * The CPU leaves WFI when an unmasked line is pending, with CPSR.I set (as
  * Linux's idle does).  Bare-metal image, run by TCG from -kernel (IRQs
- * masked by the boot protocol):
+ * masked by the boot protocol), for dm3730_sram_image() (r0 = SRAM):
  *
- *      movw r0, #0x0000
- *      movt r0, #0x4020        @ r0 = SRAM
  *      mov  r1, #1
  *      str  r1, [r0]           @ SRAM[0] = 1: about to sleep
  *      dsb
@@ -372,8 +368,6 @@ static void test_reserved(void)
  *      b    1b
  */
 static const uint32_t wfi_image[] = {
-    0xe3000000,     /* movw r0, #0 */
-    0xe3440020,     /* movt r0, #0x4020 */
     0xe3a01001,     /* mov r1, #1 */
     0xe5801000,     /* str r1, [r0] */
     0xf57ff04f,     /* dsb sy */
@@ -385,20 +379,10 @@ static const uint32_t wfi_image[] = {
 
 static void test_wfi_wakeup(void)
 {
-    char *path = NULL;
-    GError *err = NULL;
-    int fd = g_file_open_tmp("omap3-intc-wfi-XXXXXX.bin", &path, &err);
-    uint32_t le[ARRAY_SIZE(wfi_image)];
+    char *path = dm3730_sram_image(wfi_image, ARRAY_SIZE(wfi_image));
     QTestState *qts;
     uint32_t sleeping;
     int i;
-
-    g_assert_no_error(err);
-    for (i = 0; i < ARRAY_SIZE(wfi_image); i++) {
-        le[i] = cpu_to_le32(wfi_image[i]);
-    }
-    g_assert_cmpint(write(fd, le, sizeof(le)), ==, sizeof(le));
-    close(fd);
 
     qts = qtest_initf("-M gta04 -accel tcg -kernel %s", path);
     for (i = 0; i < 500 && qtest_readl(qts, SRAM_BASE) == 0; i++) {

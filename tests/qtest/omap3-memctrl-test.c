@@ -11,8 +11,9 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "gta04-migrate.h"
+#include "dm3730-qtest.h"
 
-#define SDRC                    0x6d000000
+#define SDRC                    dm3730_addr(DM3730_DEV_SDRC)
 #define SDRC_SYSCONFIG          (SDRC + 0x10)
 #define SDRC_SYSSTATUS          (SDRC + 0x14)
 #define SDRC_CS_CFG             (SDRC + 0x40)
@@ -23,13 +24,13 @@
 #define SDRC_MR_0               (SDRC + 0x84)
 #define SDRC_RFR_CTRL_1         (SDRC + 0xd4)
 
-#define SMS                     0x6c000000
+#define SMS                     dm3730_addr(DM3730_DEV_SMS)
 #define SMS_SYSCONFIG           (SMS + 0x10)
 #define SMS_SYSSTATUS           (SMS + 0x14)
 #define SMS_RG_ATT0             (SMS + 0x48)
 #define SMS_RG_START1           (SMS + 0x60)
 
-#define GPMC                    0x6e000000
+#define GPMC                    dm3730_addr(DM3730_DEV_GPMC)
 #define GPMC_REVISION           (GPMC + 0x000)
 #define GPMC_SYSCONFIG          (GPMC + 0x010)
 #define GPMC_SYSSTATUS          (GPMC + 0x014)
@@ -41,10 +42,11 @@
 #define GPMC_CONFIG7(cs)        (GPMC + 0x078 + 0x30 * (cs))
 #define GPMC_NAND_DATA(cs)      (GPMC + 0x084 + 0x30 * (cs))
 
-#define L3_PM_OCM_RAM           0x68012800
-#define L3_SI_FLAG_STATUS_0     0x68000510
+#define L3                      dm3730_addr(DM3730_DEV_L3)
+#define L3_PM_OCM_RAM           (L3 + 0x12800)
+#define L3_SI_FLAG_STATUS_0     (L3 + 0x510)
 
-#define IRQ_GPMC                20
+#define IRQ_GPMC                dm3730_irq(DM3730_DEV_GPMC)
 #define MACHINE                 "-M gta04"
 
 /* sleep34xx.S after WFI: DLL in lock mode, or LOCKSTATUS within 8 polls */
@@ -182,13 +184,14 @@ static void test_l3(void)
 static void test_unimplemented(void)
 {
     QTestState *qts = qtest_init(MACHINE);
-    static const uint64_t addrs[] = {
-        0x480bc000,     /* ISP */
-        0x48064800,     /* EHCI */
-        0x50000000,     /* SGX */
-        0x30000000,     /* GPMC CS0 window (NAND data) */
-        0x6d001000,     /* SDRC space beyond the registers */
-        0x54010000,     /* L4-EMU */
+    const uint64_t addrs[] = {
+        dm3730_addr(DM3730_DEV_ISP),
+        dm3730_addr(DM3730_DEV_USB_HOST_EHCI),
+        dm3730_addr(DM3730_DEV_SGX),
+        /* GPMC CS0 window (NAND data; u-boot's CS0 base on the GTA04) */
+        dm3730_addr(DM3730_DEV_GPMC_CS) + 0x30000000,
+        SDRC + 0x1000,  /* SDRC space beyond the registers */
+        dm3730_addr(DM3730_DEV_L4_EMU) + 0x10000,
     };
     int i;
 
@@ -197,7 +200,8 @@ static void test_unimplemented(void)
         g_assert_cmphex(qtest_readl(qts, addrs[i]), ==, 0);
     }
     /* the boot ROM alias still wins at 0 */
-    g_assert_cmphex(qtest_readl(qts, 0x20), ==, 0xe320f003);
+    g_assert_cmphex(qtest_readl(qts, dm3730_addr(DM3730_DEV_BOOT_ALIAS) + 0x20),
+                    ==, 0xe320f003);
     qtest_quit(qts);
 }
 

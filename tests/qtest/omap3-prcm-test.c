@@ -12,9 +12,10 @@
 #include "libqtest.h"
 #include "qapi/qmp/qdict.h"
 #include "gta04-migrate.h"
+#include "dm3730-qtest.h"
 
-#define CM          0x48004000
-#define PRM         0x48306000
+#define CM          dm3730_addr(DM3730_DEV_CM)
+#define PRM         dm3730_addr(DM3730_DEV_PRM)
 
 /* CM (TRM 3.7.x): module + register */
 #define CM_IDLEST_PLL_IVA2      (CM + 0x024)
@@ -43,7 +44,6 @@
 #define RM_RSTCTRL_IVA2         (PRM + 0x050)
 #define RM_RSTST_IVA2           (PRM + 0x058)
 #define PRM_REVISION            (PRM + 0x804)
-#define PRM_IRQSTATUS_MPU       (PRM + 0x818)
 #define PRM_IRQENABLE_MPU       (PRM + 0x81c)
 #define RM_RSTST_MPU            (PRM + 0x958)
 #define PM_PWSTCTRL_MPU         (PRM + 0x9e0)
@@ -51,8 +51,6 @@
 #define PM_PWSTCTRL_CORE        (PRM + 0xae0)
 #define PM_PWSTST_CORE          (PRM + 0xae4)
 #define PM_PREPWSTST_CORE       (PRM + 0xae8)
-#define PM_WKEN_WKUP            (PRM + 0xca0)
-#define PM_WKST_WKUP            (PRM + 0xcb0)
 #define PRM_CLKSEL              (PRM + 0xd40)
 #define PRM_RSTCTRL             (PRM + 0x1250)
 #define PRM_RSTST               (PRM + 0x1258)
@@ -62,7 +60,7 @@
 #define PRM_VP1_STATUS          (PRM + 0x12c4)
 #define PRM_LDO_ABB_SETUP       (PRM + 0x12f0)
 
-#define IRQ_PRCM_MPU            11
+#define IRQ_PRCM_MPU            dm3730_irq(DM3730_DEV_PRM)
 
 #define MACHINE                 "-M gta04"
 
@@ -317,19 +315,21 @@ static void test_io_wakeup(void)
 /* GPTIMER counts after 1 ms of virtual time, started from 0 */
 static uint32_t gpt_ticks_per_ms(QTestState *qts, uint64_t gpt)
 {
-    wr(qts, gpt + 0x24, 0);             /* TCLR: stop */
-    wr(qts, gpt + 0x28, 0);             /* TCRR */
-    wr(qts, gpt + 0x24, 1);             /* TCLR.ST */
+    wr(qts, gpt + GPT_TCLR, 0);         /* stop */
+    wr(qts, gpt + GPT_TCRR, 0);
+    wr(qts, gpt + GPT_TCLR, 1);         /* ST */
     qtest_clock_step(qts, 1000 * 1000);
-    return rd(qts, gpt + 0x28);
+    return rd(qts, gpt + GPT_TCRR);
 }
 
 /* The GP timer clock selects reach the timers: 32 kHz or 26 MHz sys_clk */
 static void test_gpt_clksel(void)
 {
     QTestState *qts = qtest_init(MACHINE);
-    const uint64_t gpt10 = 0x48086000, gpt11 = 0x48088000;
-    const uint64_t gpt1 = 0x48318000, gpt2 = 0x49032000;
+    const uint64_t gpt10 = dm3730_addr(DM3730_DEV_GPT10);
+    const uint64_t gpt11 = dm3730_addr(DM3730_DEV_GPT11);
+    const uint64_t gpt1 = dm3730_addr(DM3730_DEV_GPT1);
+    const uint64_t gpt2 = dm3730_addr(DM3730_DEV_GPT2);
     uint32_t t;
 
     /* GPT2: CM_CLKSEL_PER b0 = 1 at reset (u-boot), the others 32 kHz */

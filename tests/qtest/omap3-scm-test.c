@@ -11,16 +11,16 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "gta04-migrate.h"
+#include "dm3730-qtest.h"
 
-#define SCM                     0x48002000
-#define SCM_ID                  0x4830a000
+#define SCM                     dm3730_addr(DM3730_DEV_SCM)
+#define SCM_ID                  dm3730_addr(DM3730_DEV_SCM_ID)
 
 #define CONTROL_IDCODE          (SCM_ID + 0x204)
 #define CONTROL_PRODUCTION_ID_0 (SCM_ID + 0x208)
 #define CONTROL_DIE_ID_0        (SCM_ID + 0x218)
 #define CONTROL_DIE_ID_3        (SCM_ID + 0x224)
 
-#define PADCONF_UART3_RX        (SCM + 0x19e)
 #define PADCONF_SYS_NIRQ        (SCM + 0x1e0)
 #define PADCONF_SYS_CLKREQ      (SCM + 0x1e2)
 #define PADCONF_ETK_D14         (SCM + 0x5f8)
@@ -35,10 +35,6 @@
 #define CONTROL_PBIAS_LITE      (SCM + 0x520)
 #define CONTROL_SCRATCHPAD      (SCM + 0x910)
 #define CONTROL_MEM_WKUP_ETK    (SCM + 0x600 + 0x2a0)
-
-#define PRM_IRQSTATUS_MPU       0x48306818
-#define PM_WKEN_WKUP            0x48306ca0
-#define PM_WKST_WKUP            0x48306cb0
 
 #define MACHINE                 "-M gta04"
 

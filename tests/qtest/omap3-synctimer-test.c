@@ -9,8 +9,9 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "omap3-timer-qtest.h"
+#include "dm3730-qtest.h"
 
-#define SYNCTIMER       0x48320000
+#define SYNCTIMER       dm3730_addr(DM3730_DEV_SYNCTIMER)
 #define REV             (SYNCTIMER + 0x00)
 #define SYSCONFIG       (SYNCTIMER + 0x04)
 #define CR              (SYNCTIMER + 0x10)

@@ -16,13 +16,14 @@
 #include "libqtest.h"
 #include "qapi/qmp/qdict.h"
 #include "gta04-migrate.h"
+#include "dm3730-qtest.h"
 
-#define UART1_BASE  0x4806a000
-#define UART2_BASE  0x4806c000
-#define UART3_BASE  0x49020000
-#define UART4_BASE  0x49042000
+#define UART1_BASE  dm3730_addr(DM3730_DEV_UART1)
+#define UART2_BASE  dm3730_addr(DM3730_DEV_UART2)
+#define UART3_BASE  dm3730_addr(DM3730_DEV_UART3)
+#define UART4_BASE  dm3730_addr(DM3730_DEV_UART4)
 
-#define UART3_IRQ   74      /* INTC line */
+#define UART3_IRQ   dm3730_irq(DM3730_DEV_UART3)    /* INTC line */
 
 /* 16550 registers at a 4-byte stride */
 #define RHR     0x00    /* THR, DLL */
@@ -63,25 +64,33 @@
 #define LSR_THRE        0x20
 #define LSR_TEMT        0x40
 #define IER_RDI         0x01
+#define IER_THRI        0x02
 #define IIR_NO_INT      0x01
+#define IIR_THRI        0x02
 #define IIR_RDI         0x04
 #define IIR_CTI         0x0c
 #define IIR_FIFO_EN     0xc0
 #define SCR_WAKE_EN     0x10
 #define SCR_RX_GRANU1   0x80
 #define SSR_WAKE_STS    0x02
+#define SSR_TX_FIFO_FULL 0x01
+#define TXFIFO_LVL      0x68
+
+/*
+ * One 8N1 frame (10 bit times) at uart_setup()'s DLL = 26: 48 MHz / 16 /
+ * 26 = 115385 baud, 86.67 us, in whole ns as QEMU's 16550 core rounds it
+ */
+#define FRAME_NS        (10ULL * 1000000000 * 16 * 26 / 48000000)
 
 /* SCM pad and PRM wake-up registers (DM37x TRM 13.6, 3.7.3) */
-#define PADCONF_UART3_RX        0x4800219e
 #define PADCONF_INPUT_EN        0x0100
 #define PADCONF_WAKEUPENABLE    0x4000
 #define PADCONF_WAKEUPEVENT     0x8000
-#define PM_WKEN_WKUP            0x48306ca0
-#define PM_WKST_WKUP            0x48306cb0
 #define PM_WKUP_IO              (1 << 8)
 
-static const uint32_t uart_bases[] = {
-    UART1_BASE, UART2_BASE, UART3_BASE, UART4_BASE,
+/* UART1..4 */
+static const DM3730Device uarts[] = {
+    DM3730_DEV_UART1, DM3730_DEV_UART2, DM3730_DEV_UART3, DM3730_DEV_UART4,
 };
 
 /* Linux accesses the UART with 16-bit reads and writes */
@@ -105,8 +114,11 @@ static void uart_setup(QTestState *qts, uint32_t base)
     wr(qts, base, MDR1, 0);
 }
 
-/* A gta04 with UART3 connected to a UNIX socket; *fd is our end */
-static QTestState *start_with_socket(int *fd)
+/*
+ * A gta04 with UART3 connected to a UNIX socket; *fd is our end.  `args`:
+ * more of QEMU's command line.
+ */
+static QTestState *start_with_socket(int *fd, const char *args)
 {
     g_autofree char *dir = g_dir_make_tmp("omap3-uart-XXXXXX", NULL);
     g_autofree char *path = g_strdup_printf("%s/uart3.sock", dir);
@@ -114,7 +126,7 @@ static QTestState *start_with_socket(int *fd)
     QTestState *qts;
 
     qts = qtest_initf("-M gta04 -chardev socket,id=uart3,path=%s "
-                      "-serial chardev:uart3", path);
+                      "-serial chardev:uart3 %s", path, args);
     *fd = accept(lfd, NULL, NULL);
     g_assert_cmpint(*fd, >=, 0);
     close(lfd);
@@ -159,8 +171,8 @@ static void test_reset_values(void)
     QTestState *qts = qtest_init("-M gta04");
     int i;
 
-    for (i = 0; i < ARRAY_SIZE(uart_bases); i++) {
-        uint32_t b = uart_bases[i];
+    for (i = 0; i < ARRAY_SIZE(uarts); i++) {
+        uint32_t b = dm3730_addr(uarts[i]);
 
         /* legacy MVR scheme: bits 31:30 = 0, revision 4.6 */
         g_assert_cmphex(qtest_readl(qts, b + MVR), ==, 0x46);
@@ -371,7 +383,7 @@ static void test_mdr1(void)
 static void test_tx_rx(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     uint32_t b = UART3_BASE;
 
     qtest_irq_intercept_in(qts, "/machine/soc/intc");
@@ -381,7 +393,9 @@ static void test_tx_rx(void)
     qtest_writel(qts, b + RHR, 'K');
     g_assert_cmpint(recv_byte(fd), ==, 'O');
     g_assert_cmpint(recv_byte(fd), ==, 'K');
+    /* line-rate off (the default): sent at once, as QEMU's 16550 does */
     g_assert_cmphex(rd(qts, b, LSR), ==, LSR_TEMT | LSR_THRE);
+    g_assert_cmpint(rd(qts, b, TXFIFO_LVL), ==, 0);
     g_assert_cmphex(rd(qts, b, SSR) & 1, ==, 0);     /* TX FIFO not full */
 
     wr(qts, b, IER, IER_RDI);
@@ -401,6 +415,84 @@ static void test_tx_rx(void)
 }
 
 /*
+ * With line-rate on, transmission takes a frame time per character: 'O'
+ * and 'K' written, each is one frame on the line; with the 64-byte FIFO,
+ * TXFIFO_LVL counts down at the line rate, LSR[5] TX_FIFO_E and the THR
+ * interrupt come when the FIFO is empty (the last character still in the
+ * shift register), LSR[6] TX_SR_E a frame later; a full FIFO drops what
+ * is written to THR.
+ */
+static void test_tx_line_rate(void)
+{
+    int fd, i;
+    QTestState *qts = start_with_socket(&fd, "-global omap3-uart.line-rate=on");
+    uint32_t b = UART3_BASE;
+
+    qtest_irq_intercept_in(qts, "/machine/soc/intc");
+    uart_setup(qts, b);
+    wr(qts, b, RHR, 'O');
+    wr(qts, b, RHR, 'K');
+    g_assert_cmphex(rd(qts, b, LSR), ==, 0);
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmphex(rd(qts, b, LSR), ==, LSR_THRE);
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmphex(rd(qts, b, LSR), ==, LSR_TEMT | LSR_THRE);
+    g_assert_cmpint(recv_byte(fd), ==, 'O');
+    g_assert_cmpint(recv_byte(fd), ==, 'K');
+
+    wr(qts, b, FCR, 0x01);
+    wr(qts, b, IER, IER_THRI);
+    g_assert_true(qtest_get_irq(qts, UART3_IRQ));   /* empty: THR irq */
+    g_assert_cmphex(rd(qts, b, IIR) & 0x0f, ==, IIR_THRI);
+    g_assert_false(qtest_get_irq(qts, UART3_IRQ));  /* read clears it */
+
+    for (i = 0; i < 10; i++) {
+        wr(qts, b, RHR, '0' + i);
+    }
+    g_assert_cmpint(rd(qts, b, TXFIFO_LVL), ==, 9);
+    g_assert_cmphex(rd(qts, b, LSR) & (LSR_THRE | LSR_TEMT), ==, 0);
+    g_assert_false(qtest_get_irq(qts, UART3_IRQ));
+    g_assert_cmphex(rd(qts, b, IIR), ==, IIR_FIFO_EN | IIR_NO_INT);
+
+    qtest_clock_step(qts, 8 * FRAME_NS);
+    g_assert_cmpint(rd(qts, b, TXFIFO_LVL), ==, 1);
+    g_assert_false(qtest_get_irq(qts, UART3_IRQ));
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmpint(rd(qts, b, TXFIFO_LVL), ==, 0);
+    g_assert_cmphex(rd(qts, b, LSR) & (LSR_THRE | LSR_TEMT), ==, LSR_THRE);
+    g_assert_true(qtest_get_irq(qts, UART3_IRQ));
+    g_assert_cmphex(rd(qts, b, IIR) & 0x0f, ==, IIR_THRI);
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmphex(rd(qts, b, LSR) & (LSR_THRE | LSR_TEMT), ==,
+                    LSR_THRE | LSR_TEMT);
+    for (i = 0; i < 10; i++) {
+        g_assert_cmpint(recv_byte(fd), ==, '0' + i);
+    }
+
+    /* 64 in the FIFO + 1 in the shift register: full; the next is lost */
+    wr(qts, b, IER, 0);
+    for (i = 0; i < 65; i++) {
+        wr(qts, b, RHR, 'a');
+    }
+    g_assert_cmphex(rd(qts, b, SSR) & SSR_TX_FIFO_FULL, ==, SSR_TX_FIFO_FULL);
+    g_assert_cmpint(rd(qts, b, TXFIFO_LVL), ==, 64);
+    wr(qts, b, RHR, 'X');
+    g_assert_cmpint(rd(qts, b, TXFIFO_LVL), ==, 64);
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmphex(rd(qts, b, SSR) & SSR_TX_FIFO_FULL, ==, 0);
+    /* FCR[2] empties the FIFO; the shift register finishes its frame */
+    wr(qts, b, FCR, 0x05);
+    g_assert_cmpint(rd(qts, b, TXFIFO_LVL), ==, 0);
+    g_assert_cmphex(rd(qts, b, LSR) & (LSR_THRE | LSR_TEMT), ==, LSR_THRE);
+    for (i = 0; i < 65; i++) {
+        g_assert_cmpint(recv_byte(fd), ==, 'a');
+    }
+
+    close(fd);
+    qtest_quit(qts);
+}
+
+/*
  * RX FIFO threshold: FCR[7:6] = 0 is 8 characters (one character only
  * raises the timeout interrupt), SCR[7] granularity 1 with FCR[7:6] = 1
  * (what Linux programs) is one character.
@@ -408,7 +500,7 @@ static void test_tx_rx(void)
 static void test_rx_fifo_threshold(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     uint32_t b = UART3_BASE;
 
     uart_setup(qts, b);
@@ -440,7 +532,7 @@ static void test_rx_fifo_threshold(void)
 static void test_wakeup_status(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     uint32_t b = UART3_BASE;
 
     qtest_irq_intercept_in(qts, "/machine/soc/intc");
@@ -471,7 +563,7 @@ static void test_wakeup_status(void)
 static void test_rx_pad_wakeup(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     uint32_t b = UART3_BASE;
 
     qtest_writel(qts, PM_WKEN_WKUP, PM_WKUP_IO);
@@ -492,7 +584,7 @@ static void test_rx_pad_wakeup(void)
 static void test_console_is_uart3(void)
 {
     int fd;
-    QTestState *qts = start_with_socket(&fd);
+    QTestState *qts = start_with_socket(&fd, "");
     struct pollfd pfd = { .fd = fd, .events = POLLIN };
 
     uart_setup(qts, UART1_BASE);
@@ -574,6 +666,7 @@ int main(int argc, char **argv)
     qtest_add_func("/omap3-uart/enhanced-tcr-tlr", test_enhanced_tcr_tlr);
     qtest_add_func("/omap3-uart/mdr1", test_mdr1);
     qtest_add_func("/omap3-uart/tx-rx", test_tx_rx);
+    qtest_add_func("/omap3-uart/tx-line-rate", test_tx_line_rate);
     qtest_add_func("/omap3-uart/rx-fifo-threshold", test_rx_fifo_threshold);
     qtest_add_func("/omap3-uart/wakeup-status", test_wakeup_status);
     qtest_add_func("/omap3-uart/console-is-uart3", test_console_is_uart3);

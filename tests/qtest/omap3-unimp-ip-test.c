@@ -7,12 +7,12 @@
  */
 
 #include "qemu/osdep.h"
-#include "libqtest.h"
+#include "dm3730-qtest.h"
 
-#define MMC1        0x4809c000
-#define MCBSP1      0x48074000
-#define USB_OTG     0x480ab000
-#define SDMA        0x48056000
+#define MMC1        dm3730_addr(DM3730_DEV_MMC1)
+#define MCBSP1      dm3730_addr(DM3730_DEV_MCBSP1)
+#define USB_OTG     dm3730_addr(DM3730_DEV_USB_OTG)
+#define SDMA        dm3730_addr(DM3730_DEV_SDMA)
 
 /* hwmod-style soft reset: SOFTRESET self-clears, RESETDONE reads 1 */
 static void test_softreset(void)

@@ -11,9 +11,10 @@
 #include "qapi/qmp/qdict.h"
 #include "libqtest.h"
 #include "omap3-timer-qtest.h"
+#include "dm3730-qtest.h"
 
-#define WDT2            0x48314000
-#define WDT3            0x49030000
+#define WDT2            dm3730_addr(DM3730_DEV_WDT2)
+#define WDT3            dm3730_addr(DM3730_DEV_WDT3)
 
 #define WIDR            0x00
 #define WD_SYSCONFIG    0x10
@@ -30,10 +31,6 @@
 #define WCLR_PRE        (1 << 5)
 #define WCLR_PTV(n)     ((n) << 2)
 #define WLDR_RESET      0xfffb0000
-
-/* INTC ITR1 bit 4 = line 36 (WDT3) */
-#define INTC_ITR1       (0x48200080 + 0x20)
-#define WDT3_LINE_BIT   (1u << (36 - 32))
 
 #define NS_PER_SEC      1000000000LL
 
@@ -237,7 +234,7 @@ static void test_start_stop_sequence(void)
     qtest_quit(qts);
 }
 
-/* WDT3 expires into WISR.OVF and INTC line 36, without a reset */
+/* WDT3 expires into WISR.OVF and its INTC line, without a reset */
 static void test_wdt3_interrupt(void)
 {
     QTestState *qts = qtest_init("-M gta04");
@@ -246,18 +243,17 @@ static void test_wdt3_interrupt(void)
     wdt_start(qts, WDT3, 100);
     omap3_goto_before_tick(qts, 100);
     g_assert_cmphex(rd(qts, WDT3, WISR), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, INTC_ITR1) & WDT3_LINE_BIT, ==, 0);
+    g_assert_false(dm3730_intc_raw(qts, DM3730_DEV_WDT3));
     omap3_goto_tick(qts, 100);
     g_assert_cmphex(rd(qts, WDT3, WISR), ==, 1);
-    g_assert_cmphex(qtest_readl(qts, INTC_ITR1) & WDT3_LINE_BIT, ==,
-                    WDT3_LINE_BIT);
+    g_assert_true(dm3730_intc_raw(qts, DM3730_DEV_WDT3));
     /* reloaded, counting on */
     omap3_goto_tick(qts, 110);
     g_assert_cmphex(rd(qts, WDT3, WCRR), ==, 0xffffffff - 100 + 1 + 10);
     /* write 1 to clear */
     wr(qts, WDT3, WISR, 1);
     g_assert_cmphex(rd(qts, WDT3, WISR), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, INTC_ITR1) & WDT3_LINE_BIT, ==, 0);
+    g_assert_false(dm3730_intc_raw(qts, DM3730_DEV_WDT3));
     qtest_quit(qts);
 }
 

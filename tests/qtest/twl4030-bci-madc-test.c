@@ -10,11 +10,9 @@
  */
 
 #include "qemu/osdep.h"
-#include "twl4030-modules-qtest.h"
+#include "twl4030-qtest.h"
 #include "gta04-migrate.h"
 #include "gta04-late-timers.h"
-
-#define TWL         "/machine/twl4030"
 
 /* MADC */
 #define MADC_CTRL1          0x00
@@ -35,7 +33,6 @@
 /* BCI */
 #define BCIMDEN             0x74
 #define BCIMDKEY            0x75
-#define BCIMSTATEC          0x76
 #define BCIVBAT             0x78
 #define BCITBAT             0x7a
 #define BCIICHG             0x7c
@@ -49,20 +46,14 @@
 #define BCICTL2             0x98
 #define BCIIREF1            0x9b
 #define BCIIREF2            0x9c
-#define BCISIHCTRL          0xc6
-#define BOOT_BCI            0x3d            /* PM_MASTER, 0x4b */
 
-#define BCI_ICHGLOW         (1 << 3)
 #define BCI_BATSTS          (1 << 7)
 #define BCI_VBATOV          (1 << 1)        /* BCIISR2A */
-#define MSTATEC_USB         (1 << 4)
 #define MSTATEC_AC          (1 << 5)
 #define FSM_NONE            0x0
 #define FSM_OFF             0x1
 #define FSM_QUICK1          0x2
 #define FSM_COMPLETE1       0xb
-
-#define VUSB3V1_DEV_GRP     0xd2
 
 /* Conversion time (TPS65950 table 9-3): 6 us + 26 us per channel (x4 avg) */
 #define CONV_NS(n)          ((6 + 26 * (n)) * 1000)
@@ -71,7 +62,7 @@ static void madc_select(QTestState *qts, uint8_t sel_lsb, uint16_t channels)
 {
     uint8_t v[2] = { channels & 0xff, channels >> 8 };
 
-    g_assert_cmpint(gta04_i2c_write_reg(qts, GTA04_I2C1_BASE, TWL_AUX,
+    g_assert_cmpint(gta04_i2c_write_reg(qts, TWL_I2C, TWL_AUX,
                                         sel_lsb, v, 2), ==, 0);
 }
 
@@ -80,7 +71,7 @@ static unsigned madc_result(QTestState *qts, int ch)
 {
     uint8_t v[2];
 
-    g_assert_cmpint(gta04_i2c_read_reg(qts, GTA04_I2C1_BASE, TWL_AUX,
+    g_assert_cmpint(gta04_i2c_read_reg(qts, TWL_I2C, TWL_AUX,
                                        GPCH0_LSB + 2 * ch, v, 2), ==, 0);
     g_assert_cmphex(v[0] & 0x3f, ==, 0);
     return (v[0] | v[1] << 8) >> 6;
@@ -92,9 +83,9 @@ static void madc_convert(QTestState *qts, uint16_t channels)
     int i;
 
     madc_select(qts, SW1SELECT_LSB, channels);
-    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
     for (i = 0; i < 10; i++) {
-        uint8_t st = twl_rd(qts, TWL_AUX, CTRL_SW1);
+        uint8_t st = twl_get(qts, TWL_AUX, CTRL_SW1);
 
         if (!(st & BUSY) && (st & EOC_SW)) {
             return;
@@ -107,23 +98,23 @@ static void madc_convert(QTestState *qts, uint16_t channels)
 /* BUSY / EOC_SW timing and the VBAT (ADCIN12, 1/4 prescaler) result */
 static void test_madc_vbat(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     /* powered off: SW_START does nothing */
     madc_select(qts, SW1SELECT_LSB, 1 << 12);
-    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==, 0);
+    twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==, 0);
 
-    twl_wr(qts, TWL_AUX, MADC_CTRL1, MADCON);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_CTRL1), ==, MADCON);
-    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW | SW_START),
-                    ==, BUSY);
+    twl_set(qts, TWL_AUX, MADC_CTRL1, MADCON);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_CTRL1), ==, MADCON);
+    twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) &
+                    (BUSY | EOC_SW | SW_START), ==, BUSY);
     qtest_clock_step(qts, CONV_NS(1) - 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
                     BUSY);
     qtest_clock_step(qts, 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
                     EOC_SW);
     /* 3800 mV / 4 on a 1.5 V, 10-bit scale */
     g_assert_cmpuint(madc_result(qts, 12), ==, 3800 * 1023 / 6000);
@@ -131,18 +122,18 @@ static void test_madc_vbat(void)
     g_assert_cmpuint(madc_result(qts, 12) * 3000 * 4 / 2046, >=, 3790);
 
     /* a new battery voltage from the chip's property */
-    twl_qom_set_int(qts, TWL, "battery-mv", 4100);
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 4100);
     g_assert_cmpuint(madc_result(qts, 12), ==, 3800 * 1023 / 6000);
     madc_convert(qts, 1 << 12);
     g_assert_cmpuint(madc_result(qts, 12), ==, 4100 * 1023 / 6000);
 
     /* averaging takes four times longer per channel */
     madc_select(qts, SW1AVERAGE_LSB, 1 << 12);
-    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
     qtest_clock_step(qts, CONV_NS(4) - 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & BUSY, ==, BUSY);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & BUSY, ==, BUSY);
     qtest_clock_step(qts, 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
                     EOC_SW);
     qtest_quit(qts);
 }
@@ -150,19 +141,19 @@ static void test_madc_vbat(void)
 /* The other channels, and the end-of-conversion interrupts */
 static void test_madc_channels_irq(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     unsigned code, mv, ohm;
 
-    twl_wr(qts, TWL_AUX, MADC_CTRL1, MADCON);
-    twl_wr(qts, TWL_AUX, MADC_IMR1, (uint8_t)~(MADC_SW1 | MADC_SW2));
+    twl_set(qts, TWL_AUX, MADC_CTRL1, MADCON);
+    twl_set(qts, TWL_AUX, MADC_IMR1, (uint8_t)~(MADC_SW1 | MADC_SW2));
     twl_rd_isr(qts, TWL_AUX, MADC_ISR1);
 
     madc_convert(qts, 1 << 1 | 1 << 8 | 1 << 9 | 1 << 10 | 1 << 11);
     /* SW1 end of conversion -> MADC SIH -> PIH bit 3 */
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==,
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==,
                     PIH_MADC);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==, 0);
 
     /* no cable, no charger: VBUS (ADCIN8) and VAC (ADCIN11) 0 */
     g_assert_cmpuint(madc_result(qts, 8), ==, 0);
@@ -184,18 +175,18 @@ static void test_madc_channels_irq(void)
     g_assert_cmpuint(ohm, >, 10000);
     g_assert_cmpuint(ohm, <=, 10400);
     /* colder is a higher NTC resistance */
-    twl_qom_set_int(qts, TWL, "battery-temp", 0);
+    twl_qom_set_int(qts, TWL_PATH, "battery-temp", 0);
     madc_convert(qts, 1 << 1);
     g_assert_cmpuint(madc_result(qts, 1), >, 2 * code);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
 
     /* cable and charger plugged: VBUS 5 V (3/14), VAC 5 V (15/100) */
-    twl_qom_set_bool(qts, TWL, "vbus", true);
-    twl_qom_set_bool(qts, TWL, "ac", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "ac", true);
     madc_select(qts, SW2SELECT_LSB, 1 << 8 | 1 << 11);
-    twl_wr(qts, TWL_AUX, CTRL_SW2, SW_START);
+    twl_set(qts, TWL_AUX, CTRL_SW2, SW_START);
     qtest_clock_step(qts, CONV_NS(2));
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW2) & (BUSY | EOC_SW), ==,
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW2) & (BUSY | EOC_SW), ==,
                     EOC_SW);
     g_assert_cmpuint(madc_result(qts, 8), ==, 5000 * 1023 * 3 / (1500 * 14));
     g_assert_cmpuint(madc_result(qts, 11), ==, 5000 * 1023 * 15 / 150000);
@@ -206,7 +197,7 @@ static void test_madc_channels_irq(void)
     {
         uint8_t v[2];
 
-        g_assert_cmpint(gta04_i2c_read_reg(qts, GTA04_I2C1_BASE, TWL_AUX,
+        g_assert_cmpint(gta04_i2c_read_reg(qts, TWL_I2C, TWL_AUX,
                                            BCICH0_LSB, v, 2), ==, 0);
         g_assert_cmpuint((v[0] | v[1] << 8) >> 6, ==, 3800 * 1023 / 6000);
     }
@@ -216,14 +207,14 @@ static void test_madc_channels_irq(void)
 /* MADCON, the SW1 end-of-conversion interrupt unmasked, nothing pending */
 static void madc_setup_sw1_irq(QTestState *qts)
 {
-    twl_wr(qts, TWL_AUX, MADC_CTRL1, MADCON);
-    twl_wr(qts, TWL_AUX, MADC_IMR1, (uint8_t)~MADC_SW1);
+    twl_set(qts, TWL_AUX, MADC_CTRL1, MADCON);
+    twl_set(qts, TWL_AUX, MADC_IMR1, (uint8_t)~MADC_SW1);
     twl_rd_isr(qts, TWL_AUX, MADC_ISR1);
 }
 
 static uint8_t madc_sw1_status(QTestState *qts)
 {
-    return twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW);
+    return twl_get(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW);
 }
 
 /*
@@ -235,34 +226,34 @@ static uint8_t madc_sw1_status(QTestState *qts)
  */
 static void test_madc_read_at_deadline(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     madc_setup_sw1_irq(qts);
     madc_select(qts, SW1SELECT_LSB, 1 << 12 | 1 << 9);
-    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
     gta04_timers_hold(qts);
     qtest_clock_step(qts, CONV_NS(2) - 1);
     g_assert_cmphex(madc_sw1_status(qts), ==, BUSY);
     g_assert_cmpuint(madc_result(qts, 12), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==, 0);
 
     qtest_clock_step(qts, 1);
     /* held indeed: no timer has ended it (INT1 is read off the chip) */
-    g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==,
+    g_assert_false(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==,
                     PIH_MADC);
-    g_assert_true(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+    g_assert_true(twl_int1(qts));
     g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
     g_assert_cmpuint(madc_result(qts, 12), ==, 3800 * 1023 / 6000);
     g_assert_cmpuint(madc_result(qts, 9), ==, 3200 * 1023 / 4500);
     /* COR: one event, nothing buffered behind it */
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, 0);
 
     gta04_timers_release(qts);
     qtest_clock_step(qts, 1000 * 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_MADC, ==, 0);
     g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
     qtest_quit(qts);
 }
@@ -274,23 +265,23 @@ static void test_madc_read_at_deadline(void)
  */
 static void test_madc_sample_at_end(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     madc_setup_sw1_irq(qts);
     madc_select(qts, SW1SELECT_LSB, 1 << 12);
-    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
     gta04_timers_hold(qts);
     qtest_clock_step(qts, CONV_NS(1) - 1000);
-    twl_qom_set_int(qts, TWL, "battery-mv", 4000);
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 4000);
     qtest_clock_step(qts, 1000);
-    twl_qom_set_int(qts, TWL, "battery-mv", 3500);
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 3500);
     g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
     g_assert_cmpuint(madc_result(qts, 12), ==, 4000 * 1023 / 6000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, 0);
     gta04_timers_release(qts);
     qtest_clock_step(qts, 1000 * 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, 0);
     qtest_quit(qts);
 }
 
@@ -303,22 +294,22 @@ static void test_madc_sample_at_end(void)
  */
 static void test_madc_timer_eoc_once(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     int n;
 
     madc_setup_sw1_irq(qts);
     madc_select(qts, SW1SELECT_LSB, 1 << 12);
     for (n = 0; n < 2; n++) {
-        twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+        twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
         qtest_clock_step(qts, CONV_NS(1) - 1);
-        g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+        g_assert_false(twl_int1(qts));
         qtest_clock_step(qts, 1);
-        g_assert_true(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+        g_assert_true(twl_int1(qts));
         qtest_clock_step(qts, 1000 * 1000);
         g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
-        g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
-        g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
-        g_assert_false(qtest_readl(qts, TWL_INTC_ITR0) & TWL_INT1_BIT);
+        g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
+        g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, 0);
+        g_assert_false(twl_int1(qts));
     }
     qtest_quit(qts);
 }
@@ -330,13 +321,13 @@ static void test_madc_timer_eoc_once(void)
  */
 static void test_madc_migrate_past_deadline(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     QDict *rsp;
     int64_t t;
 
     madc_setup_sw1_irq(qts);
     madc_select(qts, SW1SELECT_LSB, 1 << 12);
-    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
     gta04_timers_hold(qts);
     qtest_clock_step(qts, CONV_NS(1) + 1000);
 
@@ -350,11 +341,11 @@ static void test_madc_migrate_past_deadline(void)
 
     g_assert_cmphex(madc_sw1_status(qts), ==, EOC_SW);
     g_assert_cmpuint(madc_result(qts, 12), ==, 3800 * 1023 / 6000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, MADC_SW1);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, 0);
     gta04_timers_release(qts);
     qtest_clock_step(qts, 1000 * 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, MADC_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, MADC_ISR1), ==, 0);
     qtest_quit(qts);
 }
 
@@ -363,15 +354,15 @@ static uint8_t bci_state_after_event(QTestState *qts)
 {
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR1A) & BCI_ICHGLOW, ==,
                     BCI_ICHGLOW);
-    return twl_rd(qts, TWL_AUX, BCIMSTATEC);
+    return twl_get(qts, TWL_AUX, BCIMSTATEC);
 }
 
 static void bci_sih_setup(QTestState *qts)
 {
     /* twl4030_charger probe: COR, unmask ICHGLOW..BATSTS, VBATOV.. */
-    twl_wr(qts, TWL_AUX, BCISIHCTRL, 0x04);
-    twl_wr(qts, TWL_AUX, BCIIMR1A, 0x07);
-    twl_wr(qts, TWL_AUX, BCIIMR2A, 0xf1);
+    twl_set(qts, TWL_AUX, BCISIHCTRL, 0x04);
+    twl_set(qts, TWL_AUX, BCIIMR1A, 0x07);
+    twl_set(qts, TWL_AUX, BCIIMR2A, 0xf1);
     twl_rd_isr(qts, TWL_AUX, BCIISR1A);
     twl_rd_isr(qts, TWL_AUX, BCIISR2A);
 }
@@ -379,21 +370,21 @@ static void bci_sih_setup(QTestState *qts)
 /* The charger FSM follows vbus-present, AC and the charge enables */
 static void test_bci_fsm(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     bci_sih_setup(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
 
     /* USB cable, automatic USB charging off (BOOT_BCI reset) */
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     bci_settle(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_OFF);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 5000000 / 6843);
 
     /* twl4030_charger_enable_usb(true), auto mode: BOOT_BCI |= BCIAUTOUSB */
-    twl_wr(qts, TWL_POWER, BOOT_BCI, twl_rd(qts, TWL_POWER, BOOT_BCI) | 0x32);
+    twl_set(qts, TWL_POWER, BOOT_BCI, twl_get(qts, TWL_POWER, BOOT_BCI) | 0x32);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_QUICK1);
 
     /*
@@ -402,49 +393,50 @@ static void test_bci_fsm(void)
      * the power block's VBUS_PRES (STS_HW_CONDITIONS.VBUS) still sees it
      */
     twl_unlock(qts);
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
     bci_settle(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(bci_state_after_event(qts), ==, FSM_NONE);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 0);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     /* re-plugging with VUSB3V1 off: no USB bit, no FSM event */
-    twl_qom_set_bool(qts, TWL, "vbus", false);
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     bci_settle(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     /* VUSB3V1 on again: the charger sees VBUS, with an event */
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0x20);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0x20);
     bci_settle(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_QUICK1);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 5000000 / 6843);
 
     /* full battery: charge complete */
-    twl_qom_set_int(qts, TWL, "battery-mv", 4200);
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 4200);
     g_assert_cmphex(bci_state_after_event(qts), ==,
                     MSTATEC_USB | FSM_COMPLETE1);
-    twl_qom_set_int(qts, TWL, "battery-mv", 3800);
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 3800);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_QUICK1);
 
     /* enable_usb(false): clear BCIAUTOUSB, BCIMDKEY = 0x2A (off mode) */
-    twl_wr(qts, TWL_POWER, BOOT_BCI, twl_rd(qts, TWL_POWER, BOOT_BCI) & ~0x02);
-    twl_wr(qts, TWL_AUX, BCIMDKEY, 0x2a);
+    twl_set(qts, TWL_POWER, BOOT_BCI,
+            twl_get(qts, TWL_POWER, BOOT_BCI) & ~0x02);
+    twl_set(qts, TWL_AUX, BCIMDKEY, 0x2a);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_OFF);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMDEN), ==, 0x00);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMDEN), ==, 0x00);
 
     /* unplug: no charging device; no further event without a change */
-    twl_qom_set_bool(qts, TWL, "vbus", false);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
     bci_settle(qts);
     g_assert_cmphex(bci_state_after_event(qts), ==, FSM_NONE);
-    twl_qom_set_bool(qts, TWL, "vbus", false);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIISR1A), ==, 0);
 
     /* AC charger, BCIAUTOAC set at reset: charging from AC */
-    twl_qom_set_bool(qts, TWL, "ac", true);
+    twl_qom_set_bool(qts, TWL_PATH, "ac", true);
     bci_settle(qts);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_AC | FSM_QUICK1);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVAC), ==, 5000000 / 9775);
@@ -471,54 +463,56 @@ static int64_t bci_step_to_deadline(QTestState *qts, int ticks)
 
 static void test_bci_debounce(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     int64_t delay;
 
     bci_sih_setup(qts);
     /* off the tick, so the jitter shows: plug 30 ms into a tick */
     qtest_clock_step(qts, BCI_TICK_NS - qtest_clock_step(qts, 0) % BCI_TICK_NS
                      + 30 * 1000 * 1000);
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIVBUS), ==, 5000000 / 6843);
     delay = bci_step_to_deadline(qts, 9);
     g_assert_cmpint(delay, ==, 20 * 1000 * 1000 + 9 * BCI_TICK_NS);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
     qtest_clock_step(qts, 1);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_OFF);
 
     /* unplug: 50 ms + the rest of the current tick */
-    twl_qom_set_bool(qts, TWL, "vbus", false);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
     delay = bci_step_to_deadline(qts, 1);
     g_assert_cmpint(delay, >, BCI_TICK_NS);
     g_assert_cmpint(delay, <=, 2 * BCI_TICK_NS);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, MSTATEC_USB | FSM_OFF);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==,
+                    MSTATEC_USB | FSM_OFF);
     qtest_clock_step(qts, 1);
     g_assert_cmphex(bci_state_after_event(qts), ==, FSM_NONE);
 
     /* a plug shorter than the debounce is never seen */
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     qtest_clock_step(qts, 8 * BCI_TICK_NS);
-    twl_qom_set_bool(qts, TWL, "vbus", false);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
     bci_settle(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
 
     /* nor is a short dip of VUSB3V1 with the cable in */
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     bci_settle(qts);
     g_assert_cmphex(bci_state_after_event(qts), ==, MSTATEC_USB | FSM_OFF);
     twl_unlock(qts);
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0x20);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0x20);
     bci_settle(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, MSTATEC_USB | FSM_OFF);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==,
+                    MSTATEC_USB | FSM_OFF);
 
     /* the AC charger the same way: plug 9 ticks */
-    twl_qom_set_bool(qts, TWL, "ac", true);
+    twl_qom_set_bool(qts, TWL_PATH, "ac", true);
     bci_step_to_deadline(qts, 9);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_AC, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_AC, ==, 0);
     qtest_clock_step(qts, 1);
     g_assert_cmphex(bci_state_after_event(qts) & MSTATEC_AC, ==, MSTATEC_AC);
     qtest_quit(qts);
@@ -527,66 +521,66 @@ static void test_bci_debounce(void)
 /* BCIMDKEY mode keys, BCIMFKEY write protection, ICHG/IREF, ADCs */
 static void test_bci_keys(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     unsigned tbat;
     uint8_t th8;
 
     /* linear USB charging (EKEY2) */
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     bci_settle(qts);
-    twl_wr(qts, TWL_AUX, BCIMDKEY, 0x26);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMDEN), ==, 0x11);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==,
+    twl_set(qts, TWL_AUX, BCIMDKEY, 0x26);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMDEN), ==, 0x11);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==,
                     MSTATEC_USB | FSM_QUICK1);
     /* not a key: BCIMDEN unchanged */
-    twl_wr(qts, TWL_AUX, BCIMDKEY, 0x55);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMDEN), ==, 0x11);
+    twl_set(qts, TWL_AUX, BCIMDKEY, 0x55);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMDEN), ==, 0x11);
     /* BCIMDEN is read-only */
-    twl_wr(qts, TWL_AUX, BCIMDEN, 0x00);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMDEN), ==, 0x11);
+    twl_set(qts, TWL_AUX, BCIMDEN, 0x00);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMDEN), ==, 0x11);
 
     /* BCIMFTH8 needs the 0xF4 key, for one write */
-    th8 = twl_rd(qts, TWL_AUX, BCIMFTH8);
+    th8 = twl_get(qts, TWL_AUX, BCIMFTH8);
     g_assert_cmphex(th8, ==, 0x69);
-    twl_wr(qts, TWL_AUX, BCIMFTH8, 0x5a);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFTH8), ==, th8);
-    twl_wr(qts, TWL_AUX, BCIMFKEY, 0xf4);
-    twl_wr(qts, TWL_AUX, BCIMFTH8, 0x5a);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFTH8), ==, 0x5a);
-    twl_wr(qts, TWL_AUX, BCIMFTH8, 0x11);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFTH8), ==, 0x5a);
+    twl_set(qts, TWL_AUX, BCIMFTH8, 0x5a);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMFTH8), ==, th8);
+    twl_set(qts, TWL_AUX, BCIMFKEY, 0xf4);
+    twl_set(qts, TWL_AUX, BCIMFTH8, 0x5a);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMFTH8), ==, 0x5a);
+    twl_set(qts, TWL_AUX, BCIMFTH8, 0x11);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMFTH8), ==, 0x5a);
     /* the wrong key does not open BCIMFTH9; 0xE7 does */
-    twl_wr(qts, TWL_AUX, BCIMFKEY, 0xf4);
-    twl_wr(qts, TWL_AUX, BCIMFTH9, 0x30);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFTH9), ==, 0x90);
-    twl_wr(qts, TWL_AUX, BCIMFKEY, 0xe7);
-    twl_wr(qts, TWL_AUX, BCIMFTH9, 0x30);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFTH9), ==, 0x30);
+    twl_set(qts, TWL_AUX, BCIMFKEY, 0xf4);
+    twl_set(qts, TWL_AUX, BCIMFTH9, 0x30);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMFTH9), ==, 0x90);
+    twl_set(qts, TWL_AUX, BCIMFKEY, 0xe7);
+    twl_set(qts, TWL_AUX, BCIMFTH9, 0x30);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMFTH9), ==, 0x30);
     /* BCIMFEN3 with 0x9C (twl4030_charger linear mode) */
-    twl_wr(qts, TWL_AUX, BCIMFKEY, 0x9c);
-    twl_wr(qts, TWL_AUX, BCIMFEN3, 0xf0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFEN3), ==, 0xf0);
+    twl_set(qts, TWL_AUX, BCIMFKEY, 0x9c);
+    twl_set(qts, TWL_AUX, BCIMFEN3, 0xf0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMFEN3), ==, 0xf0);
 
     /*
      * twl4030_charger_update_current: 100 mA = code 0x23B (CGAIN 0),
      * written with one 0xE7 key per register
      */
-    twl_wr(qts, TWL_AUX, BCIMFKEY, 0xe7);
-    twl_wr(qts, TWL_AUX, BCIIREF2, 0x02);
-    twl_wr(qts, TWL_AUX, BCIMFKEY, 0xe7);
-    twl_wr(qts, TWL_AUX, BCIIREF1, 0x3b);
+    twl_set(qts, TWL_AUX, BCIMFKEY, 0xe7);
+    twl_set(qts, TWL_AUX, BCIIREF2, 0x02);
+    twl_set(qts, TWL_AUX, BCIMFKEY, 0xe7);
+    twl_set(qts, TWL_AUX, BCIIREF1, 0x3b);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIIREF1), ==, 0x23b);
-    twl_wr(qts, TWL_AUX, BCIIREF1, 0x00);
+    twl_set(qts, TWL_AUX, BCIIREF1, 0x00);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIIREF1), ==, 0x23b);
     /* charging at that limit: BCIICHG reads it back (regval2ua scale) */
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIICHG), ==, 0x23b);
     /* ... and the MADC's ADCIN10 sees ~100 mA: code * 147 / 88 - 750 */
-    twl_wr(qts, TWL_AUX, MADC_CTRL1, MADCON);
+    twl_set(qts, TWL_AUX, MADC_CTRL1, MADCON);
     madc_convert(qts, 1 << 10);
     g_assert_cmpint((int)(madc_result(qts, 10) * 147 / 88) - 750, >=, 94);
     g_assert_cmpint((int)(madc_result(qts, 10) * 147 / 88) - 750, <=, 101);
     /* off mode: no charge current, the code nearest 0 A: 511 (-0.8 mA) */
-    twl_wr(qts, TWL_AUX, BCIMDKEY, 0x2a);
+    twl_set(qts, TWL_AUX, BCIMDKEY, 0x2a);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCIICHG), ==, 511);
 
     /* VBAT: 3800 mV on the ADCIN12 scale, LSB first */
@@ -594,7 +588,7 @@ static void test_bci_keys(void)
     /* TBAT grows with the bias current (BCICTL2.ITHSENS) */
     tbat = twl_rd10(qts, TWL_AUX, BCITBAT);
     g_assert_cmpuint(tbat, >, 0);
-    twl_wr(qts, TWL_AUX, BCICTL2, 0x03);
+    twl_set(qts, TWL_AUX, BCICTL2, 0x03);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCITBAT), >=, 4 * tbat - 2);
     g_assert_cmpuint(twl_rd10(qts, TWL_AUX, BCITBAT), <=, 4 * tbat + 4);
     qtest_quit(qts);
@@ -603,19 +597,19 @@ static void test_bci_keys(void)
 /* Battery level sources: BATSTS (no battery), VBATOV (over-voltage) */
 static void test_bci_battery_sources(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     bci_sih_setup(qts);
-    twl_qom_set_int(qts, TWL, "battery-mv", 4600);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 4600);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, PIH_BCI);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR2A), ==, BCI_VBATOV);
-    twl_qom_set_int(qts, TWL, "battery-mv", 3800);
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 3800);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR2A), ==, 0);
     /* battery pulled: BATSTS; VBATLVL stays masked (BCIIMR2A bit 0) */
-    twl_qom_set_int(qts, TWL, "battery-mv", 2000);
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 2000);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR1A), ==, BCI_BATSTS);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR2A), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_BCI, ==, 0);
     qtest_quit(qts);
 }
 
@@ -626,21 +620,21 @@ static void test_bci_battery_sources(void)
  */
 static void test_migration(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     int64_t t;
 
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     bci_settle(qts);
-    twl_qom_set_int(qts, TWL, "battery-mv", 3900);
-    twl_wr(qts, TWL_AUX, BCIMDKEY, 0x26);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==,
+    twl_qom_set_int(qts, TWL_PATH, "battery-mv", 3900);
+    twl_set(qts, TWL_AUX, BCIMDKEY, 0x26);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==,
                     MSTATEC_USB | FSM_QUICK1);
-    twl_wr(qts, TWL_AUX, BCIMFKEY, 0xf4);
-    twl_wr(qts, TWL_AUX, MADC_CTRL1, MADCON);
+    twl_set(qts, TWL_AUX, BCIMFKEY, 0xf4);
+    twl_set(qts, TWL_AUX, MADC_CTRL1, MADCON);
     madc_select(qts, SW1SELECT_LSB, 1 << 12 | 1 << 8);
-    twl_wr(qts, TWL_AUX, CTRL_SW1, SW_START);
+    twl_set(qts, TWL_AUX, CTRL_SW1, SW_START);
     qtest_clock_step(qts, 20 * 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & BUSY, ==, BUSY);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & BUSY, ==, BUSY);
 
     /*
      * The conversion's deadline migrates as an absolute time; under qtest
@@ -650,27 +644,27 @@ static void test_migration(void)
     qts = gta04_migrate(qts, "-M gta04");
     t -= qtest_clock_step(qts, 0);
 
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
                     BUSY);
     qtest_clock_step(qts, t + CONV_NS(2) - 20 * 1000 - 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
                     BUSY);
     qtest_clock_step(qts, 1000);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
+    g_assert_cmphex(twl_get(qts, TWL_AUX, CTRL_SW1) & (BUSY | EOC_SW), ==,
                     EOC_SW);
     g_assert_cmpuint(madc_result(qts, 12), ==, 3900 * 1023 / 6000);
     g_assert_cmpuint(madc_result(qts, 8), ==, 5000 * 1023 * 3 / (1500 * 14));
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==,
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==,
                     MSTATEC_USB | FSM_QUICK1);
     /* the key survived: one write of BCIMFTH8 goes through */
-    twl_wr(qts, TWL_AUX, BCIMFTH8, 0x12);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMFTH8), ==, 0x12);
+    twl_set(qts, TWL_AUX, BCIMFTH8, 0x12);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMFTH8), ==, 0x12);
     /* and the charger's comparator still follows VUSB3V1 */
     twl_unlock(qts);
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
     bci_settle(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC), ==, FSM_NONE);
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     qtest_quit(qts);
 }
 

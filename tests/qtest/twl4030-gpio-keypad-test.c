@@ -10,7 +10,7 @@
  */
 
 #include "qemu/osdep.h"
-#include "twl4030-modules-qtest.h"
+#include "twl4030-qtest.h"
 
 #define GPIO        "/machine/twl4030/gpio"
 #define KEYPAD      "/machine/twl4030/keypad"
@@ -58,91 +58,91 @@
 
 static void test_gpio_registers(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     uint8_t pupd[5];
     int i;
 
     /* every pull-down on at reset, nothing driven: all pins read 0 */
-    g_assert_cmpint(gta04_i2c_read_reg(qts, GTA04_I2C1_BASE, TWL_INTBR,
+    g_assert_cmpint(gta04_i2c_read_reg(qts, TWL_I2C, TWL_INTBR,
                                        GPIOPUPDCTR1, pupd, 5), ==, 0);
     for (i = 0; i < 4; i++) {
         g_assert_cmphex(pupd[i], ==, 0x55);
     }
     g_assert_cmphex(pupd[4], ==, 0x05);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0);
 
     /* gpio_twl4030_pulls() for the GTA04: pull-up on GPIO2 */
     pupd[0] = 0x25;
-    g_assert_cmpint(gta04_i2c_write_reg(qts, GTA04_I2C1_BASE, TWL_INTBR,
+    g_assert_cmpint(gta04_i2c_write_reg(qts, TWL_I2C, TWL_INTBR,
                                         GPIOPUPDCTR1, pupd, 5), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0x04);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0x04);
 
     /* outputs: DATADIR, SET/CLEAR (write-only, read 0), DATAIN follows */
-    twl_wr(qts, TWL_INTBR, GPIODATADIR1, 0x81);
-    twl_wr(qts, TWL_INTBR, SETGPIODATAOUT1, 0x81);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAOUT1), ==, 0x81);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, SETGPIODATAOUT1), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0x85);
-    twl_wr(qts, TWL_INTBR, CLEARGPIODATAOUT1, 0x01);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAOUT1), ==, 0x80);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0x84);
+    twl_set(qts, TWL_INTBR, GPIODATADIR1, 0x81);
+    twl_set(qts, TWL_INTBR, SETGPIODATAOUT1, 0x81);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAOUT1), ==, 0x81);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, SETGPIODATAOUT1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0x85);
+    twl_set(qts, TWL_INTBR, CLEARGPIODATAOUT1, 0x01);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAOUT1), ==, 0x80);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0x84);
     /* DATAOUT of an input pin does not show on DATAIN */
-    twl_wr(qts, TWL_INTBR, SETGPIODATAOUT1, 0x10);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0x84);
+    twl_set(qts, TWL_INTBR, SETGPIODATAOUT1, 0x10);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0x84);
     /* bank 3 has GPIO16 and GPIO17 only */
-    twl_wr(qts, TWL_INTBR, GPIODATADIR3, 0xff);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATADIR3), ==, 0x03);
-    twl_wr(qts, TWL_INTBR, SETGPIODATAOUT3, 0xff);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAOUT3), ==, 0x03);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN3), ==, 0x03);
+    twl_set(qts, TWL_INTBR, GPIODATADIR3, 0xff);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATADIR3), ==, 0x03);
+    twl_set(qts, TWL_INTBR, SETGPIODATAOUT3, 0xff);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAOUT3), ==, 0x03);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN3), ==, 0x03);
     /* DATAIN is read-only; DEBEN and GPIO_CTRL store */
-    twl_wr(qts, TWL_INTBR, GPIODATAIN1, 0x00);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0x84);
-    twl_wr(qts, TWL_INTBR, GPIO_DEBEN1, 0x5a);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIO_DEBEN1), ==, 0x5a);
-    twl_wr(qts, TWL_INTBR, GPIO_CTRL, 0xff);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIO_CTRL), ==, 0x07);
+    twl_set(qts, TWL_INTBR, GPIODATAIN1, 0x00);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0x84);
+    twl_set(qts, TWL_INTBR, GPIO_DEBEN1, 0x5a);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIO_DEBEN1), ==, 0x5a);
+    twl_set(qts, TWL_INTBR, GPIO_CTRL, 0xff);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIO_CTRL), ==, 0x07);
     qtest_quit(qts);
 }
 
 /* An input pin driven from outside, and its edge in the GPIO SIH */
 static void test_gpio_input_irq(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     /* gpio-twl4030: COR; GPIO3 rising edge (EDR1 bits 7:6 = 10) */
-    twl_wr(qts, TWL_INTBR, GPIO_SIH_CTRL, 0x04);
-    twl_wr(qts, TWL_INTBR, GPIO_EDR1, 0x80);
-    twl_wr(qts, TWL_INTBR, GPIO_IMR1A, (uint8_t)~0x08);
+    twl_set(qts, TWL_INTBR, GPIO_SIH_CTRL, 0x04);
+    twl_set(qts, TWL_INTBR, GPIO_EDR1, 0x80);
+    twl_set(qts, TWL_INTBR, GPIO_IMR1A, (uint8_t)~0x08);
     twl_rd_isr(qts, TWL_INTBR, GPIO_ISR1A);
 
     qtest_set_irq_in(qts, GPIO, NULL, 3, 1);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0x08);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_GPIO, ==,
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0x08);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_GPIO, ==,
                     PIH_GPIO);
     g_assert_cmphex(twl_rd_isr(qts, TWL_INTBR, GPIO_ISR1A), ==, 0x08);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_GPIO, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_GPIO, ==, 0);
     /* the falling edge is not selected */
     qtest_set_irq_in(qts, GPIO, NULL, 3, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIO_ISR1A), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIO_ISR1A), ==, 0);
     /* a driven pin no longer follows its pull-up */
-    twl_wr(qts, TWL_INTBR, GPIOPUPDCTR1, 0x80);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, GPIODATAIN1), ==, 0);
+    twl_set(qts, TWL_INTBR, GPIOPUPDCTR1, 0x80);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, GPIODATAIN1), ==, 0);
     qtest_quit(qts);
 }
 
 static void test_gpio_outputs(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     qtest_irq_intercept_out(qts, GPIO);
-    twl_wr(qts, TWL_INTBR, GPIODATADIR1, 0x20);
+    twl_set(qts, TWL_INTBR, GPIODATADIR1, 0x20);
     g_assert_false(qtest_get_irq(qts, 5));
-    twl_wr(qts, TWL_INTBR, SETGPIODATAOUT1, 0x20);
+    twl_set(qts, TWL_INTBR, SETGPIODATAOUT1, 0x20);
     g_assert_true(qtest_get_irq(qts, 5));
     /* back to input: the pin is no longer driven */
-    twl_wr(qts, TWL_INTBR, GPIODATADIR1, 0x00);
+    twl_set(qts, TWL_INTBR, GPIODATADIR1, 0x00);
     g_assert_false(qtest_get_irq(qts, 5));
     qtest_quit(qts);
 }
@@ -154,78 +154,78 @@ static void keypad_press(QTestState *qts, int row, int col, bool held)
 
 static void test_keypad(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     uint8_t code[8];
 
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KEYP_CTRL), ==, 0x03);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, LK_PTV), ==, 0xe0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KBC), ==, 0xff);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KBR), ==, 0xff);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KEYP_SMS), ==, 0x01);
-    twl_wr(qts, TWL_AUX, KEY_DEB, 0xff);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KEY_DEB), ==, 0x3f);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KEYP_CTRL), ==, 0x03);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, LK_PTV), ==, 0xe0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KBC), ==, 0xff);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KBR), ==, 0xff);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KEYP_SMS), ==, 0x01);
+    twl_set(qts, TWL_AUX, KEY_DEB, 0xff);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KEY_DEB), ==, 0x3f);
 
     /* twl4030_kp_program(): hardware scan on, KP on both edges, COR */
-    twl_wr(qts, TWL_AUX, KEYP_CTRL, 0x40 | 0x01);
-    twl_wr(qts, TWL_AUX, KEYP_EDR, 0x03);
-    twl_wr(qts, TWL_AUX, KEYP_SIH_CTRL, 0x04);
-    twl_wr(qts, TWL_AUX, KEYP_IMR1, (uint8_t)~0x01);
+    twl_set(qts, TWL_AUX, KEYP_CTRL, 0x40 | 0x01);
+    twl_set(qts, TWL_AUX, KEYP_EDR, 0x03);
+    twl_set(qts, TWL_AUX, KEYP_SIH_CTRL, 0x04);
+    twl_set(qts, TWL_AUX, KEYP_IMR1, (uint8_t)~0x01);
     twl_rd_isr(qts, TWL_AUX, KEYP_ISR1);
 
     keypad_press(qts, 2, 3, true);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_KEYPAD, ==,
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_KEYPAD, ==,
                     PIH_KEYPAD);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, KEYP_ISR1), ==, 0x01);
-    g_assert_cmpint(gta04_i2c_read_reg(qts, GTA04_I2C1_BASE, TWL_AUX,
+    g_assert_cmpint(gta04_i2c_read_reg(qts, TWL_I2C, TWL_AUX,
                                        FULL_CODE_7_0, code, 8), ==, 0);
     g_assert_cmphex(code[2], ==, 0x08);
     g_assert_cmphex(code[0] | code[1] | code[3] | code[7], ==, 0);
     /* row read: column 3 driven low shows row 2; another column does not */
-    twl_wr(qts, TWL_AUX, KBC, (uint8_t)~0x08);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KBR), ==, (uint8_t)~0x04);
-    twl_wr(qts, TWL_AUX, KBC, (uint8_t)~0x01);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KBR), ==, 0xff);
+    twl_set(qts, TWL_AUX, KBC, (uint8_t)~0x08);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KBR), ==, (uint8_t)~0x04);
+    twl_set(qts, TWL_AUX, KBC, (uint8_t)~0x01);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KBR), ==, 0xff);
     /* KBR is read-only */
-    twl_wr(qts, TWL_AUX, KBR, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KBR), ==, 0xff);
+    twl_set(qts, TWL_AUX, KBR, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KBR), ==, 0xff);
 
     keypad_press(qts, 2, 3, false);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, KEYP_ISR1), ==, 0x01);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, FULL_CODE_7_0 + 2), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, FULL_CODE_7_0 + 2), ==, 0);
 
     /* scanner off: no event, no code */
-    twl_wr(qts, TWL_AUX, KEYP_CTRL, 0x01);
+    twl_set(qts, TWL_AUX, KEYP_CTRL, 0x01);
     keypad_press(qts, 0, 0, true);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, KEYP_ISR1), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, FULL_CODE_7_0), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, KEYP_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, FULL_CODE_7_0), ==, 0);
     qtest_quit(qts);
 }
 
 static void test_ledpwm(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     uint8_t pwm[2] = { 0x7f, 0x7f };
 
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, LEDEN), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, LEDEN), ==, 0);
     /* twl_request() for LEDA: PWMAOFF then PWMAON, LEDEN */
-    g_assert_cmpint(gta04_i2c_write_reg(qts, GTA04_I2C1_BASE, TWL_AUX,
+    g_assert_cmpint(gta04_i2c_write_reg(qts, TWL_I2C, TWL_AUX,
                                         PWMAON, pwm, 2), ==, 0);
-    twl_wr(qts, TWL_AUX, LEDEN, 0x11);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, LEDEN), ==, 0x11);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, PWMAON), ==, 0x7f);
-    twl_wr(qts, TWL_AUX, PWMBOFF, 0x22);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, PWMBOFF), ==, 0x22);
+    twl_set(qts, TWL_AUX, LEDEN, 0x11);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, LEDEN), ==, 0x11);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, PWMAON), ==, 0x7f);
+    twl_set(qts, TWL_AUX, PWMBOFF, 0x22);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, PWMBOFF), ==, 0x22);
     /* pwm-twl: PWM0 at 0xF8/0xF9, PWM1 at 0xFB/0xFC */
     pwm[0] = 1;
     pwm[1] = 64;
-    g_assert_cmpint(gta04_i2c_write_reg(qts, GTA04_I2C1_BASE, TWL_AUX,
+    g_assert_cmpint(gta04_i2c_write_reg(qts, TWL_I2C, TWL_AUX,
                                         PWM0ON, pwm, 2), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, PWM0ON + 1), ==, 64);
-    twl_wr(qts, TWL_AUX, PWM1OFF, 0x33);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, PWM1OFF), ==, 0x33);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, PWM0ON + 1), ==, 64);
+    twl_set(qts, TWL_AUX, PWM1OFF, 0x33);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, PWM1OFF), ==, 0x33);
     /* 0xFA is no register */
-    twl_wr(qts, TWL_AUX, 0xfa, 0x44);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, 0xfa), ==, 0);
+    twl_set(qts, TWL_AUX, 0xfa, 0x44);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, 0xfa), ==, 0);
     qtest_quit(qts);
 }
 

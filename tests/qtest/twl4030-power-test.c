@@ -14,37 +14,22 @@
 #include "twl4030-qtest.h"
 #include "gta04-migrate.h"
 
-#define PM                  0x4b
+#define PM                  TWL_POWER
 #define CFG_P1_TRANSITION   0x36
 #define CFG_P123_TRANSITION 0x39
 #define CFG_BOOT            0x3b
-#define BOOT_BCI            0x3d
 #define BGAP_TRIM           0x40
-#define PROTECT_KEY         0x44
-#define STS_HW_CONDITIONS   0x45
 #define P1_SW_EVENTS        0x46
-#define P3_SW_EVENTS        0x48
 #define STS_P123_STATE      0x49
-#define PB_CFG              0x4a
-#define PB_WORD_MSB         0x4b
-#define PB_WORD_LSB         0x4c
 #define SEQ_ADD_A2S         0x55
 #define MEMORY_ADDRESS      0x59
 #define MEMORY_DATA         0x5a
-#define WATCHDOG_CFG        0x5e
 
 #define STS_PWON            0x01
 #define STS_USB_ID          0x04
 #define STS_CHG             0x08
-#define STS_VBUS            0x80
 
-#define PWR_ISR1            0x2e
-#define PWR_IMR1            0x2f
-#define PWR_SIH_CTRL        0x35
-#define SRC_PWRON           0x01
 #define SRC_USB_PRES        0x04
-
-#define VUSB3V1_DEV_GRP     0xd2
 
 #define MS                  1000000LL
 #define SEC                 1000000000LL

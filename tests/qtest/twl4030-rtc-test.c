@@ -16,7 +16,7 @@
 #include "gta04-migrate.h"
 #include "gta04-late-timers.h"
 
-#define RTC             0x4b
+#define RTC             TWL_POWER
 #define SECONDS         0x1c
 #define WEEKS           0x22
 #define ALARM_SECONDS   0x23
@@ -39,10 +39,6 @@
 #define IT_TIMER        0x04
 #define IT_ALARM        0x08
 
-#define PWR_ISR1        0x2e
-#define PWR_IMR1        0x2f
-#define PWR_EDR1        0x33
-#define PWR_SIH_CTRL    0x35
 #define RTC_IT          0x08
 
 #define SEC             1000000000LL

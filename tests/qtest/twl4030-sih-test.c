@@ -15,33 +15,24 @@
 #include "qemu/osdep.h"
 #include "twl4030-qtest.h"
 
-#define PWR             0x4b
-#define PWR_ISR1        0x2e
-#define PWR_IMR1        0x2f
+#define PWR             TWL_POWER
 #define PWR_ISR2        0x30
 #define PWR_IMR2        0x31
 #define PWR_SIR         0x32
-#define PWR_EDR1        0x33
 #define PWR_EDR2        0x34
-#define PWR_SIH_CTRL    0x35
 
-#define PIH             0x49
-#define PIH_ISR_P1      0x81
+#define PIH             TWL_INTBR
 #define PIH_ISR_P2      0x82
 #define PIH_SIR         0x83
-#define PIH_PWR         (1 << 5)
-#define PIH_BCI         (1 << 2)
-#define PIH_MADC        (1 << 3)
 
-/* OMAP3 INTC bank 0 */
-#define INTC_MIR_CLEAR0     0x48200088
-#define INTC_PENDING_IRQ0   0x48200098
+/* The INTC bank of INT1 */
+#define INTC_MIR_CLEAR_INT1     DM3730_INTC_MIR_CLEAR(TWL_INT1_LINE / 32)
+#define INTC_PENDING_IRQ_INT1   DM3730_INTC_PENDING_IRQ(TWL_INT1_LINE / 32)
 
 #define CTRL_EXCLEN     0x01
 #define CTRL_PENDDIS    0x02
 #define CTRL_COR        0x04
 
-#define SRC_PWRON       0x01
 #define SRC_CHG_PRES    0x02
 
 /* Mask line 1 of the GPIO, keypad, BCI and MADC SIHs, as Linux's init does */
@@ -106,11 +97,11 @@ static void test_clear_on_read(void)
 {
     QTestState *qts = pwr_start(CTRL_COR | CTRL_PENDDIS);
 
-    /* INTC line 7 unmasked: the CPU side sees it pending (PENDING_IRQ0) */
-    qtest_writel(qts, INTC_MIR_CLEAR0, TWL_INT1_BIT);
+    /* INT1's INTC line unmasked: the CPU side sees it pending (PENDING_IRQ) */
+    qtest_writel(qts, INTC_MIR_CLEAR_INT1, TWL_INT1_BIT);
     twl_prop(qts, "pwron", true);
     g_assert_true(twl_int1(qts));
-    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) & TWL_INT1_BIT, ==,
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ_INT1) & TWL_INT1_BIT, ==,
                     TWL_INT1_BIT);
     g_assert_cmphex(twl_get(qts, PIH, PIH_ISR_P1), ==, PIH_PWR);
     /* a write of 1s does not clear in COR mode */
@@ -119,7 +110,8 @@ static void test_clear_on_read(void)
     g_assert_cmphex(twl_get(qts, PWR, PWR_ISR1), ==, SRC_PWRON);
     /* the read was the acknowledge */
     g_assert_false(twl_int1(qts));
-    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) & TWL_INT1_BIT, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ_INT1) & TWL_INT1_BIT,
+                    ==, 0);
     g_assert_cmphex(twl_get(qts, PIH, PIH_ISR_P1), ==, 0);
     g_assert_cmphex(twl_get(qts, PWR, PWR_ISR1), ==, 0);
     qtest_quit(qts);
@@ -427,11 +419,12 @@ static void test_gpio_edr5_reproducer(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
-    qtest_writew(qts, 0x4807002c, 0x49);    /* I2C_SA */
-    qtest_writew(qts, 0x48070018, 0x2);     /* I2C_CNT */
-    qtest_writew(qts, 0x48070024, 0x8603);  /* I2C_CON: EN MST TRX STP STT */
-    qtest_writeb(qts, 0x4807001c, 0xc4);    /* I2C_DATA: register 0xC4 */
-    qtest_writeb(qts, 0x4807001c, 0x0);     /* value 0 */
+    qtest_writew(qts, TWL_I2C + GTA04_I2C_SA, 0x49);
+    qtest_writew(qts, TWL_I2C + GTA04_I2C_CNT, 0x2);
+    /* EN MST TRX STP STT */
+    qtest_writew(qts, TWL_I2C + GTA04_I2C_CON, 0x8603);
+    qtest_writeb(qts, TWL_I2C + GTA04_I2C_DATA, 0xc4);  /* register 0xC4 */
+    qtest_writeb(qts, TWL_I2C + GTA04_I2C_DATA, 0x0);   /* value 0 */
     /* QEMU is still there and the chip answers */
     gta04_i2c_init(qts, TWL_I2C);
     g_assert_cmphex(twl_get(qts, 0x49, 0xc4), ==, 0x00);

@@ -10,10 +10,8 @@
  */
 
 #include "qemu/osdep.h"
-#include "twl4030-modules-qtest.h"
+#include "twl4030-qtest.h"
 #include "gta04-migrate.h"
-
-#define TWL         "/machine/twl4030"
 
 /* USB registers (0x48) */
 #define VENDOR_ID_LO        0x00
@@ -45,143 +43,134 @@
 
 /* PM_RECEIVER (0x4B) */
 #define VUSB1V5_DEV_GRP     0xcc
-#define VUSB1V8_DEV_GRP     0xcf
-#define VUSB3V1_DEV_GRP     0xd2
-#define VUSB_DEDICATED2     0xd9
-#define GRP_P1              0x20
-#define GRP_P123            0xe0
 
 /* BCI */
-#define BCIMSTATEC          0x76
-#define BCISIHCTRL          0xc6
-#define BCI_ICHGLOW         (1 << 3)
-#define MSTATEC_USB         (1 << 4)
 
 static void test_ids_and_aliases(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
     uint8_t id[4];
 
-    g_assert_cmpint(gta04_i2c_read_reg(qts, GTA04_I2C1_BASE, TWL_USB,
+    g_assert_cmpint(gta04_i2c_read_reg(qts, TWL_I2C, TWL_USB,
                                        VENDOR_ID_LO, id, 4), ==, 0);
     g_assert_cmphex(id[0], ==, 0x51);   /* TI: vendor 0x0451 */
     g_assert_cmphex(id[1], ==, 0x04);
     g_assert_cmphex(id[2], ==, 0x02);
     g_assert_cmphex(id[3], ==, 0xc0);
     /* the IDs are read-only */
-    twl_wr(qts, TWL_USB, VENDOR_ID_LO, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, VENDOR_ID_LO), ==, 0x51);
+    twl_set(qts, TWL_USB, VENDOR_ID_LO, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, VENDOR_ID_LO), ==, 0x51);
 
     /* FUNC_CTRL: reset SUSPENDM | full speed; SET, CLR, and reads of both */
-    g_assert_cmphex(twl_rd(qts, TWL_USB, FUNC_CTRL), ==, 0x41);
-    twl_wr(qts, TWL_USB, ULPI_SET(FUNC_CTRL), 0x04);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, FUNC_CTRL), ==, 0x45);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, ULPI_SET(FUNC_CTRL)), ==, 0x45);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, ULPI_CLR(FUNC_CTRL)), ==, 0x45);
+    g_assert_cmphex(twl_get(qts, TWL_USB, FUNC_CTRL), ==, 0x41);
+    twl_set(qts, TWL_USB, ULPI_SET(FUNC_CTRL), 0x04);
+    g_assert_cmphex(twl_get(qts, TWL_USB, FUNC_CTRL), ==, 0x45);
+    g_assert_cmphex(twl_get(qts, TWL_USB, ULPI_SET(FUNC_CTRL)), ==, 0x45);
+    g_assert_cmphex(twl_get(qts, TWL_USB, ULPI_CLR(FUNC_CTRL)), ==, 0x45);
     /* usb_set_mode(ULPI): clear XCVRSEL | OPMODE */
-    twl_wr(qts, TWL_USB, ULPI_CLR(FUNC_CTRL), 0x1b);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, FUNC_CTRL), ==, 0x44);
+    twl_set(qts, TWL_USB, ULPI_CLR(FUNC_CTRL), 0x1b);
+    g_assert_cmphex(twl_get(qts, TWL_USB, FUNC_CTRL), ==, 0x44);
     /* bit 7 does not exist, RESET (bit 5) clears itself */
-    twl_wr(qts, TWL_USB, FUNC_CTRL, 0xff);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, FUNC_CTRL), ==, 0x5f);
+    twl_set(qts, TWL_USB, FUNC_CTRL, 0xff);
+    g_assert_cmphex(twl_get(qts, TWL_USB, FUNC_CTRL), ==, 0x5f);
 
     /* IFC_CTRL clear CARKITMODE, POWER_CTRL set OTG_ENAB */
-    twl_wr(qts, TWL_USB, ULPI_SET(IFC_CTRL), 0x04);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, IFC_CTRL), ==, 0x14);
-    twl_wr(qts, TWL_USB, ULPI_CLR(IFC_CTRL), 0x04);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, IFC_CTRL), ==, 0x10);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, POWER_CTRL), ==, 0x00);
-    twl_wr(qts, TWL_USB, ULPI_SET(POWER_CTRL), 0x20);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, POWER_CTRL), ==, 0x20);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, OTG_CTRL), ==, 0x06);
+    twl_set(qts, TWL_USB, ULPI_SET(IFC_CTRL), 0x04);
+    g_assert_cmphex(twl_get(qts, TWL_USB, IFC_CTRL), ==, 0x14);
+    twl_set(qts, TWL_USB, ULPI_CLR(IFC_CTRL), 0x04);
+    g_assert_cmphex(twl_get(qts, TWL_USB, IFC_CTRL), ==, 0x10);
+    g_assert_cmphex(twl_get(qts, TWL_USB, POWER_CTRL), ==, 0x00);
+    twl_set(qts, TWL_USB, ULPI_SET(POWER_CTRL), 0x20);
+    g_assert_cmphex(twl_get(qts, TWL_USB, POWER_CTRL), ==, 0x20);
+    g_assert_cmphex(twl_get(qts, TWL_USB, OTG_CTRL), ==, 0x06);
 
     /* SCRATCH with both aliases; CARKIT_ANA_CTRL |= SEL_MADC_MCPC (MADC) */
-    twl_wr(qts, TWL_USB, SCRATCH_REG, 0xa5);
-    twl_wr(qts, TWL_USB, ULPI_SET(SCRATCH_REG), 0x5a);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, SCRATCH_REG), ==, 0xff);
-    twl_wr(qts, TWL_USB, ULPI_CLR(SCRATCH_REG), 0x0f);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, SCRATCH_REG), ==, 0xf0);
-    twl_wr(qts, TWL_USB, ULPI_SET(CARKIT_ANA_CTRL), 0x08);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, CARKIT_ANA_CTRL), ==, 0x08);
+    twl_set(qts, TWL_USB, SCRATCH_REG, 0xa5);
+    twl_set(qts, TWL_USB, ULPI_SET(SCRATCH_REG), 0x5a);
+    g_assert_cmphex(twl_get(qts, TWL_USB, SCRATCH_REG), ==, 0xff);
+    twl_set(qts, TWL_USB, ULPI_CLR(SCRATCH_REG), 0x0f);
+    g_assert_cmphex(twl_get(qts, TWL_USB, SCRATCH_REG), ==, 0xf0);
+    twl_set(qts, TWL_USB, ULPI_SET(CARKIT_ANA_CTRL), 0x08);
+    g_assert_cmphex(twl_get(qts, TWL_USB, CARKIT_ANA_CTRL), ==, 0x08);
 
     /* the interrupt enables reset to all five ULPI sources */
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_EN_RISE), ==, 0x1f);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_EN_FALL), ==, 0x1f);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_EN_RISE), ==, 0x1f);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_EN_FALL), ==, 0x1f);
     qtest_quit(qts);
 }
 
 /* Enable the USB LDOs like twl4030_usb_runtime_resume */
 static void usb_ldos_on(QTestState *qts)
 {
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP,
-           twl_rd(qts, TWL_POWER, VUSB3V1_DEV_GRP) | GRP_P1);
-    twl_wr(qts, TWL_POWER, VUSB1V8_DEV_GRP,
-           twl_rd(qts, TWL_POWER, VUSB1V8_DEV_GRP) | GRP_P1);
-    twl_wr(qts, TWL_POWER, VUSB_DEDICATED2, 0);
-    twl_wr(qts, TWL_POWER, VUSB1V5_DEV_GRP,
-           twl_rd(qts, TWL_POWER, VUSB1V5_DEV_GRP) | GRP_P1);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP,
+           twl_get(qts, TWL_POWER, VUSB3V1_DEV_GRP) | GRP_P1);
+    twl_set(qts, TWL_POWER, VUSB1V8_DEV_GRP,
+           twl_get(qts, TWL_POWER, VUSB1V8_DEV_GRP) | GRP_P1);
+    twl_set(qts, TWL_POWER, VUSB_DEDICATED2, 0);
+    twl_set(qts, TWL_POWER, VUSB1V5_DEV_GRP,
+           twl_get(qts, TWL_POWER, VUSB1V5_DEV_GRP) | GRP_P1);
 }
 
 static void usb_ldos_off(QTestState *qts)
 {
-    twl_wr(qts, TWL_POWER, VUSB1V5_DEV_GRP,
-           twl_rd(qts, TWL_POWER, VUSB1V5_DEV_GRP) & ~GRP_P123);
-    twl_wr(qts, TWL_POWER, VUSB1V8_DEV_GRP,
-           twl_rd(qts, TWL_POWER, VUSB1V8_DEV_GRP) & ~GRP_P123);
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP,
-           twl_rd(qts, TWL_POWER, VUSB3V1_DEV_GRP) & ~GRP_P123);
+    twl_set(qts, TWL_POWER, VUSB1V5_DEV_GRP,
+           twl_get(qts, TWL_POWER, VUSB1V5_DEV_GRP) & ~GRP_P123);
+    twl_set(qts, TWL_POWER, VUSB1V8_DEV_GRP,
+           twl_get(qts, TWL_POWER, VUSB1V8_DEV_GRP) & ~GRP_P123);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP,
+           twl_get(qts, TWL_POWER, VUSB3V1_DEV_GRP) & ~GRP_P123);
 }
 
 /* twl4030_i2c_access(): REQ_PHY_DPLL_CLK and the PHY_DPLL_CLK poll */
 static void test_phy_clock(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL), ==, 0x02);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_PWR_CTRL), ==, 0x00);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL), ==, 0x02);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_PWR_CTRL), ==, 0x00);
     /* the PHY supplies are off after reset: no clock */
-    twl_wr(qts, TWL_USB, PHY_CLK_CTRL, 0x07);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL), ==, 0x07);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x00);
+    twl_set(qts, TWL_USB, PHY_CLK_CTRL, 0x07);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL), ==, 0x07);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x00);
 
     usb_ldos_on(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x01);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x01);
     /* PHYPWD stops it */
-    twl_wr(qts, TWL_USB, PHY_PWR_CTRL, 0x01);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_PWR_CTRL), ==, 0x01);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x00);
-    twl_wr(qts, TWL_USB, PHY_PWR_CTRL,
-           twl_rd(qts, TWL_USB, PHY_PWR_CTRL) & ~0x01);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x01);
+    twl_set(qts, TWL_USB, PHY_PWR_CTRL, 0x01);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_PWR_CTRL), ==, 0x01);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x00);
+    twl_set(qts, TWL_USB, PHY_PWR_CTRL,
+           twl_get(qts, TWL_USB, PHY_PWR_CTRL) & ~0x01);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x01);
 
     /* without the request the ULPI side keeps it while not suspended */
-    twl_wr(qts, TWL_USB, PHY_CLK_CTRL, 0x06);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x01);
-    twl_wr(qts, TWL_USB, ULPI_CLR(FUNC_CTRL), 0x40);        /* SUSPENDM */
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x00);
-    twl_wr(qts, TWL_USB, PHY_CLK_CTRL, 0x07);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x01);
+    twl_set(qts, TWL_USB, PHY_CLK_CTRL, 0x06);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x01);
+    twl_set(qts, TWL_USB, ULPI_CLR(FUNC_CTRL), 0x40);        /* SUSPENDM */
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x00);
+    twl_set(qts, TWL_USB, PHY_CLK_CTRL, 0x07);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x01);
 
     /* regulators off (runtime_suspend): no clock whatever is requested */
     usb_ldos_off(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x00);
+    g_assert_cmphex(twl_get(qts, TWL_USB, PHY_CLK_CTRL_STS), ==, 0x00);
     qtest_quit(qts);
 }
 
 /* Set up the PWR SIH like Linux: USB_PRES on both edges, COR */
 static void pwr_sih_setup(QTestState *qts)
 {
-    twl_wr(qts, TWL_POWER, PWR_IMR1, 0xff);
-    twl_wr(qts, TWL_POWER, PWR_SIH_CTRL, 0x04);
-    twl_wr(qts, TWL_POWER, PWR_EDR1,
-           twl_rd(qts, TWL_POWER, PWR_EDR1) | 0x30);
-    twl_rd(qts, TWL_POWER, PWR_ISR1);
-    twl_rd(qts, TWL_POWER, PWR_ISR1);
-    twl_wr(qts, TWL_POWER, PWR_IMR1, (uint8_t)~PWR_USB_PRES);
+    twl_set(qts, TWL_POWER, PWR_IMR1, 0xff);
+    twl_set(qts, TWL_POWER, PWR_SIH_CTRL, 0x04);
+    twl_set(qts, TWL_POWER, PWR_EDR1,
+           twl_get(qts, TWL_POWER, PWR_EDR1) | 0x30);
+    twl_get(qts, TWL_POWER, PWR_ISR1);
+    twl_get(qts, TWL_POWER, PWR_ISR1);
+    twl_set(qts, TWL_POWER, PWR_IMR1, (uint8_t)~PWR_USB_PRES);
     /* the BCI SIH clear-on-read, ICHGLOW (FSM change) unmasked */
-    twl_wr(qts, TWL_AUX, BCISIHCTRL, 0x04);
-    twl_wr(qts, TWL_AUX, BCIIMR1A, (uint8_t)~BCI_ICHGLOW);
-    twl_wr(qts, TWL_AUX, BCIIMR2A, 0xff);
+    twl_set(qts, TWL_AUX, BCISIHCTRL, 0x04);
+    twl_set(qts, TWL_AUX, BCIIMR1A, (uint8_t)~BCI_ICHGLOW);
+    twl_set(qts, TWL_AUX, BCIIMR2A, 0xff);
     twl_rd_isr(qts, TWL_AUX, BCIISR1A);
     twl_rd_isr(qts, TWL_AUX, BCIISR2A);
 }
@@ -196,39 +185,39 @@ static void pwr_sih_setup(QTestState *qts)
  */
 static void test_vbus_comparator(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     /* VUSB3V1 resets on (in SLEEP): both comparators see the cable */
-    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    g_assert_false(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     bci_settle(qts);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==,
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==,
                     INT_VBUSVALID | INT_SESSVALID);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, OTHER_INT_STS), ==, 0x80);
-    g_assert_true(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
+    g_assert_cmphex(twl_get(qts, TWL_USB, OTHER_INT_STS), ==, 0x80);
+    g_assert_true(twl_get(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
 
     /*
      * twl4030_usb_ldo_init: VUSB3V1_DEV_GRP = 0 -> the transceiver's
      * comparator is unpowered; VBUS_PRES still sees the cable
      */
     twl_unlock(qts);
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
     bci_settle(qts);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, OTHER_INT_STS), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, ID_STATUS), ==, 0);
-    g_assert_false(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, OTHER_INT_STS), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, ID_STATUS), ==, 0);
+    g_assert_false(twl_get(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
 
     /* unplug while suspended: only STS_HW_CONDITIONS follows */
-    twl_qom_set_bool(qts, TWL, "vbus", false);
-    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    g_assert_false(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
 
     pwr_sih_setup(qts);
-    twl_wr(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);   /* PHY -> PIH */
-    twl_rd(qts, TWL_USB, USB_INT_LATCH);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    twl_set(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);   /* PHY -> PIH */
+    twl_get(qts, TWL_USB, USB_INT_LATCH);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
 
     /*
      * Plug while the PHY is suspended: USB_PRES latches on the rising
@@ -236,26 +225,26 @@ static void test_vbus_comparator(void)
      * plug; rising only: none on the unplug), the charger and the PHY
      * see nothing
      */
-    twl_wr(qts, TWL_POWER, PWR_EDR1,
-           (twl_rd(qts, TWL_POWER, PWR_EDR1) & ~0x30) | 0x10);
-    twl_qom_set_bool(qts, TWL, "vbus", true);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
-    twl_wr(qts, TWL_POWER, PWR_EDR1,
-           (twl_rd(qts, TWL_POWER, PWR_EDR1) & ~0x30) | 0x20);
-    twl_qom_set_bool(qts, TWL, "vbus", false);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
-    twl_qom_set_bool(qts, TWL, "vbus", true);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_PWR);
+    twl_set(qts, TWL_POWER, PWR_EDR1,
+           (twl_get(qts, TWL_POWER, PWR_EDR1) & ~0x30) | 0x10);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    twl_set(qts, TWL_POWER, PWR_EDR1,
+           (twl_get(qts, TWL_POWER, PWR_EDR1) & ~0x30) | 0x20);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_PWR);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB, ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
     /* Linux's setting again: USB_PRES on both edges */
-    twl_wr(qts, TWL_POWER, PWR_EDR1, twl_rd(qts, TWL_POWER, PWR_EDR1) | 0x30);
+    twl_set(qts, TWL_POWER, PWR_EDR1, twl_get(qts, TWL_POWER, PWR_EDR1) | 0x30);
 
     /*
      * runtime_resume: VUSB3V1 on with the cable plugged.  The charger
@@ -264,19 +253,19 @@ static void test_vbus_comparator(void)
      */
     usb_ldos_on(qts);
     bci_settle(qts);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==,
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==,
                     INT_VBUSVALID | INT_SESSVALID);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, ID_STATUS), ==, 0x10); /* float */
-    g_assert_true(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==,
+    g_assert_cmphex(twl_get(qts, TWL_USB, ID_STATUS), ==, 0x10); /* float */
+    g_assert_true(twl_get(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==,
                     PIH_BCI | PIH_USB);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR1A), ==, BCI_ICHGLOW);
-    g_assert_cmphex(twl_rd(qts, TWL_POWER, PWR_ISR1), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==,
+    g_assert_cmphex(twl_get(qts, TWL_POWER, PWR_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==,
                     INT_VBUSVALID | INT_SESSVALID);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
 
     /*
      * runtime_suspend with the cable still plugged: the charger falls
@@ -286,94 +275,94 @@ static void test_vbus_comparator(void)
      */
     usb_ldos_off(qts);
     bci_settle(qts);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    g_assert_false(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==,
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_false(twl_get(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==,
                     PIH_BCI | PIH_USB);
-    g_assert_cmphex(twl_rd(qts, TWL_POWER, PWR_ISR1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_POWER, PWR_ISR1), ==, 0);
     g_assert_cmphex(twl_rd_isr(qts, TWL_AUX, BCIISR1A), ==, BCI_ICHGLOW);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==,
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==,
                     INT_VBUSVALID | INT_SESSVALID);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
 
     /* unplugging while suspended: USB_PRES falls, nothing else moves */
-    twl_qom_set_bool(qts, TWL, "vbus", false);
-    g_assert_false(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_PWR);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    g_assert_false(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_PWR);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
-    g_assert_cmphex(twl_rd(qts, TWL_AUX, BCIISR1A), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_AUX, BCIISR1A), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
     qtest_quit(qts);
 }
 
 /* Cable plug/unplug with the comparator powered; ID ground; INT2 routing */
 static void test_cable_events(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
     pwr_sih_setup(qts);
-    twl_wr(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);
-    twl_wr(qts, TWL_USB, USB_INT_EN_FALL, 0);       /* rising edges only */
-    twl_rd(qts, TWL_USB, USB_INT_LATCH);
+    twl_set(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);
+    twl_set(qts, TWL_USB, USB_INT_EN_FALL, 0);       /* rising edges only */
+    twl_get(qts, TWL_USB, USB_INT_LATCH);
 
-    twl_qom_set_bool(qts, TWL, "vbus", true);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
     bci_settle(qts);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==,
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==,
                     INT_VBUSVALID | INT_SESSVALID);
     twl_rd_isr(qts, TWL_AUX, BCIISR1A);
 
     /* unplug: SESSEND rises, the falling VBUS edges are not enabled */
-    twl_qom_set_bool(qts, TWL, "vbus", false);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, INT_SESSEND);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, INT_SESSEND);
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==, INT_SESSEND);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==, INT_SESSEND);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
 
     /* ID grounded (OTG host cable) */
-    twl_qom_set_bool(qts, TWL, "usb-id", true);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==,
+    twl_qom_set_bool(qts, TWL_PATH, "usb-id", true);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==,
                     INT_SESSEND | INT_IDGND);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, ID_STATUS), ==, 0x01);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, INT_IDGND);
+    g_assert_cmphex(twl_get(qts, TWL_USB, ID_STATUS), ==, 0x01);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==, INT_IDGND);
 
     /* USB_INT_OUTSEL = INT2: PIH_ISR_P1 no longer shows the PHY */
-    twl_wr(qts, TWL_USB, OTHER_IFC_CTRL2, 0x01);
-    twl_qom_set_bool(qts, TWL, "usb-id", false);
-    twl_qom_set_bool(qts, TWL, "usb-id", true);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, 0x82) & PIH_USB, ==, PIH_USB);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==, INT_IDGND);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, 0x82) & PIH_USB, ==, 0);
+    twl_set(qts, TWL_USB, OTHER_IFC_CTRL2, 0x01);
+    twl_qom_set_bool(qts, TWL_PATH, "usb-id", false);
+    twl_qom_set_bool(qts, TWL_PATH, "usb-id", true);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, 0x82) & PIH_USB, ==, PIH_USB);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==, INT_IDGND);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, 0x82) & PIH_USB, ==, 0);
     qtest_quit(qts);
 }
 
 /* savevm/loadvm with a pending PHY interrupt and VUSB3V1 switched */
 static void test_migration(void)
 {
-    QTestState *qts = twl_start();
+    QTestState *qts = twl_start(NULL);
 
-    twl_wr(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);
-    twl_rd(qts, TWL_USB, USB_INT_LATCH);
+    twl_set(qts, TWL_USB, ULPI_SET(OTHER_IFC_CTRL), 0x01);
+    twl_get(qts, TWL_USB, USB_INT_LATCH);
     twl_unlock(qts);
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);         /* DEDICATED2 reset */
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, GRP_P1);    /* on, in SLEEP */
-    twl_qom_set_bool(qts, TWL, "vbus", true);
-    twl_wr(qts, TWL_USB, SCRATCH_REG, 0x3c);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, PIH_USB);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);         /* DEDICATED2 reset */
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, GRP_P1);    /* on, in SLEEP */
+    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
+    twl_set(qts, TWL_USB, SCRATCH_REG, 0x3c);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, PIH_USB);
 
     qts = gta04_migrate(qts, "-M gta04");
 
     /* SESSEND rose with VUSB3V1 (no cable yet), then fell with the cable */
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, PIH_USB);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_LATCH), ==,
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, PIH_USB);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==,
                     INT_VBUSVALID | INT_SESSVALID | INT_SESSEND);
-    g_assert_cmphex(twl_rd(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, 0);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, SCRATCH_REG), ==, 0x3c);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    g_assert_cmphex(twl_rd(qts, TWL_POWER, VUSB_DEDICATED2), ==, 0x08);
-    g_assert_cmphex(twl_rd(qts, TWL_POWER, VUSB3V1_DEV_GRP), ==, GRP_P1 | 0x8);
+    g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_USB, SCRATCH_REG), ==, 0x3c);
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_POWER, VUSB_DEDICATED2), ==, 0x08);
+    g_assert_cmphex(twl_get(qts, TWL_POWER, VUSB3V1_DEV_GRP), ==, GRP_P1 | 0x8);
     g_assert_true(twl_qom_get_bool(qts, "/machine/twl4030/regulators",
                                    "vusb3v1"));
     /*
@@ -381,11 +370,11 @@ static void test_migration(void)
      * VBUS_PRES keeps following the cable only
      */
     twl_unlock(qts);
-    twl_wr(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
+    twl_set(qts, TWL_POWER, VUSB3V1_DEV_GRP, 0);
     bci_settle(qts);
-    g_assert_cmphex(twl_rd(qts, TWL_USB, USB_INT_STS), ==, 0);
-    g_assert_false(twl_rd(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
-    g_assert_true(twl_rd(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==, 0);
+    g_assert_false(twl_get(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
+    g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     qtest_quit(qts);
 }
 

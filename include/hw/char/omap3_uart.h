@@ -48,7 +48,10 @@ struct OMAP3UARTState {
     bool core_irq;              /* the 16550 core's interrupt output */
     bool rx_ready;              /* last seen LSR.RX_FIFO_E, for RX activity */
     bool irq_level;             /* derived: level driven on irq */
+    int64_t tx_idle_ns;         /* when the last character is on the wire */
+    QEMUTimer *tx_timer;        /* a held THR interrupt, at FIFO empty */
     const char *id;             /* QOM child name, for trace events */
+    bool line_rate;             /* property: pace TX at the baud rate */
 
     uint8_t ier_hi;             /* IER[7:4]: CTS/RTS/XOFF/SLEEP_MODE */
     uint8_t mcr_hi;             /* MCR[6:5]: TCR_TLR, XON_EN */

@@ -11,6 +11,7 @@
 
 #include "hw/sysbus.h"
 #include "qemu/timer.h"
+#include "hw/timer/omap3_counter.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_GPTIMER "omap3-gptimer"
@@ -43,10 +44,8 @@ struct OMAP3GPTimerState {
 
     /* functional clock */
     bool clksel_sys;            /* clksel input: false = 32 kHz */
-    /* QEMU_CLOCK_VIRTUAL time of the last rate change */
-    int64_t clock_epoch_ns;
-    /* fclk ticks from clock_epoch_ns to the last counter update */
-    uint64_t ref_ticks;
+    /* TCRR's steps; its epoch is the last rate change */
+    OMAP3Counter counter;
 
     /* registers (DM37x TRM SPRUGN4 section 16.3) */
     uint32_t tiocp_cfg;
@@ -54,7 +53,7 @@ struct OMAP3GPTimerState {
     uint32_t tier;
     uint32_t twer;
     uint32_t tclr;
-    uint32_t tcrr;              /* as of ref_ticks */
+    uint32_t tcrr;              /* as of counter.ref_ticks */
     uint32_t tldr;
     uint32_t tmar;
     uint32_t tcar1;

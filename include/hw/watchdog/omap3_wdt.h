@@ -11,6 +11,7 @@
 
 #include "hw/sysbus.h"
 #include "qemu/timer.h"
+#include "hw/timer/omap3_counter.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_WDT "omap3-wdt"
@@ -37,14 +38,14 @@ struct OMAP3WDTState {
     uint32_t wisr;
     uint32_t wier;
     uint32_t wclr;
-    uint32_t wcrr;              /* as of ref_ticks */
+    uint32_t wcrr;              /* as of counter.ref_ticks */
     uint32_t wldr;
     uint32_t wtgr;
     uint32_t wspr;              /* last value written: start/stop sequence */
 
     bool running;
-    /* 32-kHz ticks of QEMU_CLOCK_VIRTUAL at the last counter update */
-    uint64_t ref_ticks;
+    /* WCRR's steps at 32 kHz (epoch: virtual time 0) */
+    OMAP3Counter counter;
     bool irq_level;
 };
 
