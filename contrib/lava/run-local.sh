@@ -94,6 +94,14 @@ validate(yaml.safe_load(open(os.path.join(out, "job.yaml"))), strict=True)  # ra
 print("==> job.yaml passes lava_common.schemas.validate (strict)", file=sys.stderr)
 PY
 
+# LAVA's qemu boot action asks `qemu-system-arm --version` on PATH for the
+# version it logs (get_raw_version), whatever binary the device dictionary
+# names: let it find ours, as on a worker with this QEMU installed (a fresh
+# machine has no Debian qemu-system-arm at all)
+mkdir -p "$OUT/bin"
+ln -sfn "$QEMU" "$OUT/bin/qemu-system-arm"
+export PATH="$OUT/bin:$PATH"
+
 lava-run --validate --job-id "$job_id" --output-dir "$OUT/tmp" --device "$OUT/device.yaml" \
     "$OUT/job.yaml" >"$OUT/lava-validate.log" 2>&1 ||
     die "lava-run --validate failed: $OUT/lava-validate.log"

@@ -74,6 +74,14 @@ def run_local(out, *args):
             print("    " + line)
     results = yaml_file(os.path.join(out, "results.yaml")) if \
         os.path.exists(os.path.join(out, "results.yaml")) else []
+    if not os.path.exists(os.path.join(out, "lava-run.log")):
+        # run-local.sh stopped before lava-run ran the job (its error line is above)
+        validate = os.path.join(out, "lava-validate.log")
+        if os.path.exists(validate):
+            with open(validate, errors="replace") as f:
+                print("    lava-validate.log, last lines:\n      " +
+                      "\n      ".join(f.read().splitlines()[-5:]))
+        raise TestFailure("run-local.sh %s: no job was run (exit %d)" % (" ".join(args), p.returncode))
     with open(os.path.join(out, "lava-run.log"), errors="replace") as f:
         log = f.read()
     return p, results, log
