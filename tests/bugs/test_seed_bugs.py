@@ -271,6 +271,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=1, help="run the table N times (all must agree)")
     ap.add_argument("--only", default="", help="rows whose kernel or scenario contains this")
+    ap.add_argument("--build-only", action="store_true",
+                    help="build (or find cached) every row's kernel, run nothing "
+                         "(scripts/check.sh does this before the timed tests)")
     args = ap.parse_args()
     rows = [r for r in ROWS if args.only in r.kname or args.only in r.case]
     if not rows:
@@ -278,6 +281,9 @@ def main():
     trace = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gta04-bugs-trace-%d.log" % os.getpid())
     for r in rows:          # build every kernel first (seconds each once one exists)
         kernel(r.kname, r.patches, r.config)
+    if args.build_only:
+        print("%d kernels ready" % len({r.kname for r in rows if r.kname != "debian"}))
+        return
     failures = 0
     for n in range(args.repeat):
         print("== run %d/%d" % (n + 1, args.repeat))
