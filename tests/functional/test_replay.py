@@ -181,8 +181,23 @@ def finish(d, n, p, t0, bound=300):
     return time.monotonic() - t0
 
 
+# QEMU 7.2 ends a replay where its log ends, and the log of a recording
+# quit while the vCPU runs (the bug-1 guest spins in s2idle's poll loop) can
+# end a few instructions before the recording did: seen here, the last
+# MIR_CLEAR1 write of the tick handler (2 trace events) in about one run of
+# two, with or without a QMP stop first.  The replay must be an exact prefix
+# of the recording, short by at most this many events, and show the bug on
+# its own.
+MAX_UNREPLAYED_TAIL = 8
+
+
 def check_same(d, n, ref_events, ref_console):
     ev = events(os.path.join(d, "trace-replay%d.log" % n))
+    tail = len(ref_events) - len(ev)
+    if 0 < tail <= MAX_UNREPLAYED_TAIL and ev == ref_events[:len(ev)] and asleep_in_trace(ev):
+        print("replay %d: ends %d trace events before the recording (its last: %s)"
+              % (n, tail, ref_events[-1].strip()))
+        ref_events = ref_events[:len(ev)]
     if ev != ref_events:
         i = next((i for i, (a, b) in enumerate(zip(ev, ref_events)) if a != b),
                  min(len(ev), len(ref_events)))
