@@ -28,122 +28,6 @@
 #include "sysemu/runstate.h"
 #include "trace.h"
 
-/* ---- the module base type ---- */
-
-void twl4030_module_add_window(TWL4030Module *m, uint8_t addr,
-                               uint8_t first, uint8_t last)
-{
-    /* programming errors of the model, not guest input */
-    assert(m->num_windows < TWL4030_MODULE_MAX_WINDOWS);
-    assert(addr >= TWL4030_ADDR_USB && addr <= TWL4030_ADDR_POWER);
-    assert(first <= last);
-    m->windows[m->num_windows++] = (TWL4030RegWindow) {
-        .addr = addr, .first = first, .last = last,
-    };
-}
-
-static TWL4030State *twl4030_of(TWL4030Module *m)
-{
-    Object *parent = OBJECT(m)->parent;
-
-    return parent ? (TWL4030State *)object_dynamic_cast(parent, TYPE_TWL4030)
-                  : NULL;
-}
-
-void twl4030_module_pb_broadcast(TWL4030Module *from, uint16_t msg)
-{
-    TWL4030State *s = twl4030_of(from);
-    int i;
-
-    if (!s) {
-        return;
-    }
-    for (i = 0; i < s->num_modules; i++) {
-        TWL4030ModuleClass *mc = TWL4030_MODULE_GET_CLASS(s->modules[i]);
-
-        if (mc->pb_message) {
-            mc->pb_message(s->modules[i], msg);
-        }
-    }
-}
-
-void twl4030_module_group_broadcast(TWL4030Module *from, int group,
-                                    TWL4030GroupState state)
-{
-    TWL4030State *s = twl4030_of(from);
-    int i;
-
-    if (!s) {
-        return;
-    }
-    for (i = 0; i < s->num_modules; i++) {
-        TWL4030ModuleClass *mc = TWL4030_MODULE_GET_CLASS(s->modules[i]);
-
-        if (mc->group_state_changed) {
-            mc->group_state_changed(s->modules[i], group, state);
-        }
-    }
-}
-
-TWL4030GroupState twl4030_module_group_state(TWL4030Module *m, int group)
-{
-    TWL4030State *s = twl4030_of(m);
-
-    return s ? twl4030_power_group_state(&s->power, group)
-             : TWL4030_GROUP_ACTIVE;
-}
-
-bool twl4030_module_cfg_unlocked(TWL4030Module *m)
-{
-    TWL4030State *s = twl4030_of(m);
-
-    return s && twl4030_power_cfg_unlocked(&s->power);
-}
-
-uint32_t twl4030_module_battery_mv(TWL4030Module *m)
-{
-    TWL4030State *s = twl4030_of(m);
-
-    return s ? s->battery_mv : TWL4030_BATTERY_MV_DEFAULT;
-}
-
-int32_t twl4030_module_battery_temp(TWL4030Module *m)
-{
-    TWL4030State *s = twl4030_of(m);
-
-    return s ? s->battery_temp : TWL4030_BATTERY_TEMP_DEFAULT;
-}
-
-static uint8_t module_default_read(TWL4030Module *m, uint8_t addr, uint8_t reg)
-{
-    return 0;
-}
-
-static void module_default_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
-                                 uint8_t value)
-{
-}
-
-static void twl4030_module_class_init(ObjectClass *oc, void *data)
-{
-    DeviceClass *dc = DEVICE_CLASS(oc);
-    TWL4030ModuleClass *mc = TWL4030_MODULE_CLASS(oc);
-
-    /* a module is part of a chip; alone it has no bus to be reached from */
-    dc->user_creatable = false;
-    mc->read = module_default_read;
-    mc->write = module_default_write;
-}
-
-static const TypeInfo twl4030_module_type_info = {
-    .name = TYPE_TWL4030_MODULE,
-    .parent = TYPE_DEVICE,
-    .instance_size = sizeof(TWL4030Module),
-    .class_size = sizeof(TWL4030ModuleClass),
-    .class_init = twl4030_module_class_init,
-    .abstract = true,
-};
-
 /* ---- the chip ---- */
 
 /*
@@ -520,78 +404,6 @@ static void twl4030_set_sig(Object *obj, Visitor *v, const char *name,
     twl4030_drive(s, twl4030_sig_of(name));
 }
 
-/* Tell the modules that model the battery that a figure changed */
-static void twl4030_battery_changed(TWL4030State *s)
-{
-    int i;
-
-    for (i = 0; i < s->num_modules; i++) {
-        TWL4030ModuleClass *mc = TWL4030_MODULE_GET_CLASS(s->modules[i]);
-
-        if (mc->battery_changed) {
-            mc->battery_changed(s->modules[i]);
-        }
-    }
-}
-
-static void twl4030_get_battery_mv(Object *obj, Visitor *v, const char *name,
-                                   void *opaque, Error **errp)
-{
-    visit_type_uint32(v, name, &TWL4030(obj)->battery_mv, errp);
-}
-
-static void twl4030_set_battery_mv(Object *obj, Visitor *v, const char *name,
-                                   void *opaque, Error **errp)
-{
-    TWL4030State *s = TWL4030(obj);
-    uint32_t value;
-
-    if (!visit_type_uint32(v, name, &value, errp)) {
-        return;
-    }
-    if (value > 10000) {
-        error_setg(errp, "battery-mv %u is not a Li-ion cell voltage "
-                   "(0..10000 mV)", value);
-        return;
-    }
-    if (DEVICE(s)->realized) {
-        twl4030_sync(s);
-    }
-    s->battery_mv = value;
-    if (DEVICE(s)->realized) {
-        twl4030_battery_changed(s);
-    }
-}
-
-static void twl4030_get_battery_temp(Object *obj, Visitor *v, const char *name,
-                                     void *opaque, Error **errp)
-{
-    visit_type_int32(v, name, &TWL4030(obj)->battery_temp, errp);
-}
-
-static void twl4030_set_battery_temp(Object *obj, Visitor *v, const char *name,
-                                     void *opaque, Error **errp)
-{
-    TWL4030State *s = TWL4030(obj);
-    int32_t value;
-
-    if (!visit_type_int32(v, name, &value, errp)) {
-        return;
-    }
-    if (value < -400 || value > 1250) {
-        error_setg(errp, "battery-temp %d is outside -400..1250 "
-                   "(deci-degrees Celsius)", value);
-        return;
-    }
-    if (DEVICE(s)->realized) {
-        twl4030_sync(s);
-    }
-    s->battery_temp = value;
-    if (DEVICE(s)->realized) {
-        twl4030_battery_changed(s);
-    }
-}
-
 /* QEMU's system_powerdown: a short press of the power button */
 static void twl4030_powerdown_release(void *opaque)
 {
@@ -722,6 +534,8 @@ static void twl4030_wire(TWL4030State *s)
     twl4030_connect(usb, "vbus-present", 0, twl4030_in(bci, "vbus-present", 0));
     twl4030_connect(power, "bciautoac", 0, twl4030_in(bci, "bciautoac", 0));
     twl4030_connect(power, "bciautousb", 0, twl4030_in(bci, "bciautousb", 0));
+    twl4030_connect(OBJECT(&s->battery), "changed", 0,
+                    twl4030_in(bci, "battery-changed", 0));
 
     /* the chip's user-facing inputs */
     twl4030_add_fanout(s, TWL4030_SIG_PWRON, twl4030_in(power, "pwron", 0));
@@ -793,8 +607,23 @@ static void twl4030_realize(DeviceState *dev, Error **errp)
             return;
         }
     }
+    if (s->ext[TWL4030_EXT_MADC] &&
+        !object_property_set_link(s->ext[TWL4030_EXT_MADC], "battery",
+                                  OBJECT(&s->battery), errp)) {
+        return;
+    }
+    if (s->ext[TWL4030_EXT_BCI] &&
+        !object_property_set_link(s->ext[TWL4030_EXT_BCI], "battery",
+                                  OBJECT(&s->battery), errp)) {
+        return;
+    }
+    if (s->ext[TWL4030_EXT_REGULATORS] &&
+        !object_property_set_link(OBJECT(&s->power), "regulators",
+                                  s->ext[TWL4030_EXT_REGULATORS], errp)) {
+        return;
+    }
     for (i = 0; i < s->num_modules; i++) {
-        if (!qdev_realize(DEVICE(s->modules[i]), NULL, errp)) {
+        if (!qdev_realize(DEVICE(s->modules[i]), BUS(&s->bus), errp)) {
             return;
         }
     }
@@ -809,7 +638,7 @@ static void twl4030_realize(DeviceState *dev, Error **errp)
     for (sig = 0; sig < TWL4030_NUM_SIG; sig++) {
         twl4030_drive(s, sig);
     }
-    twl4030_battery_changed(s);
+    twl4030_battery_changed(&s->battery);
 }
 
 static void twl4030_add_module(TWL4030State *s, TWL4030Module *m)
@@ -823,6 +652,9 @@ static void twl4030_init(Object *obj)
     TWL4030State *s = TWL4030(obj);
     DeviceState *dev = DEVICE(obj);
     int i;
+
+    /* the modules sit on the chip's bus: info qtree, reset with the chip */
+    qbus_init(&s->bus, sizeof(s->bus), TYPE_TWL4030_BUS, dev, "twl4030-bus");
 
     object_initialize_child(obj, "rtc", &s->rtc, TYPE_TWL4030_RTC);
     twl4030_add_module(s, TWL4030_MODULE(&s->rtc));
@@ -842,6 +674,11 @@ static void twl4030_init(Object *obj)
         qdev_prop_set_bit(sih, "cor-inverted", twl4030_sih_info[i].cor_inverted);
         twl4030_add_module(s, TWL4030_MODULE(sih));
     }
+
+    object_initialize_child(obj, "battery", &s->battery, TYPE_TWL4030_BATTERY);
+    twl4030_add_module(s, TWL4030_MODULE(&s->battery));
+    object_property_add_alias(obj, "battery-mv", OBJECT(&s->battery), "mv");
+    object_property_add_alias(obj, "battery-temp", OBJECT(&s->battery), "temp");
 
     object_initialize_child(obj, "audio", &s->audio, TYPE_TWL4030_AUDIO);
     twl4030_add_module(s, TWL4030_MODULE(&s->audio));
@@ -877,8 +714,6 @@ static void twl4030_init(Object *obj)
     qdev_init_gpio_out_named(dev, &s->int_out[0], "int1", 1);
     qdev_init_gpio_out_named(dev, &s->int_out[1], "int2", 1);
 
-    s->battery_mv = TWL4030_BATTERY_MV_DEFAULT;
-    s->battery_temp = TWL4030_BATTERY_TEMP_DEFAULT;
     s->cur = -1;
     s->powerdown_timer = timer_new_ms(QEMU_CLOCK_VIRTUAL,
                                       twl4030_powerdown_release, s);
@@ -889,20 +724,6 @@ static void twl4030_finalize(Object *obj)
     TWL4030State *s = TWL4030(obj);
 
     timer_free(s->powerdown_timer);
-}
-
-static void twl4030_reset_child_foreach(Object *obj, ResettableChildCallback cb,
-                                        void *opaque, ResetType type)
-{
-    TWL4030State *s = TWL4030(obj);
-    TWL4030Class *tc = TWL4030_GET_CLASS(obj);
-    int i;
-
-    /* the modules are not on a bus: the chip resets them as its children */
-    tc->parent_child_foreach(obj, cb, opaque, type);
-    for (i = 0; i < s->num_modules; i++) {
-        cb(OBJECT(s->modules[i]), opaque, type);
-    }
 }
 
 static void twl4030_reset_enter(Object *obj, ResetType type)
@@ -945,8 +766,8 @@ static int twl4030_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_twl4030 = {
     .name = "twl4030",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = twl4030_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_I2C_SLAVE(parent_obj, TWL4030State),
@@ -961,8 +782,6 @@ static const VMStateDescription vmstate_twl4030 = {
         VMSTATE_BOOL(vbus, TWL4030State),
         VMSTATE_BOOL(usb_id, TWL4030State),
         VMSTATE_BOOL(ac, TWL4030State),
-        VMSTATE_UINT32(battery_mv, TWL4030State),
-        VMSTATE_INT32(battery_temp, TWL4030State),
         VMSTATE_BOOL(powerdown_pressed, TWL4030State),
         VMSTATE_TIMER_PTR(powerdown_timer, TWL4030State),
         VMSTATE_END_OF_LIST()
@@ -974,7 +793,6 @@ static void twl4030_class_init(ObjectClass *oc, void *data)
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
     I2CSlaveClass *sc = I2C_SLAVE_CLASS(oc);
-    TWL4030Class *tc = TWL4030_CLASS(oc);
     static const char *const sigs[] = { "pwron", "vbus", "usb-id", "ac" };
     static const char *const sig_desc[] = {
         "power button held",
@@ -989,8 +807,6 @@ static void twl4030_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &vmstate_twl4030;
     /* the board wires int1 to the SoC: no -device */
     dc->user_creatable = false;
-    tc->parent_child_foreach = rc->child_foreach;
-    rc->child_foreach = twl4030_reset_child_foreach;
     rc->phases.enter = twl4030_reset_enter;
     rc->phases.hold = twl4030_reset_hold;
     sc->match_and_add = twl4030_match_and_add;
@@ -1003,17 +819,6 @@ static void twl4030_class_init(ObjectClass *oc, void *data)
                                   twl4030_set_sig, NULL, NULL);
         object_class_property_set_description(oc, sigs[i], sig_desc[i]);
     }
-    object_class_property_add(oc, "battery-mv", "uint32",
-                              twl4030_get_battery_mv, twl4030_set_battery_mv,
-                              NULL, NULL);
-    object_class_property_set_description(oc, "battery-mv",
-                                          "battery voltage in mV (3800)");
-    object_class_property_add(oc, "battery-temp", "int32",
-                              twl4030_get_battery_temp,
-                              twl4030_set_battery_temp, NULL, NULL);
-    object_class_property_set_description(oc, "battery-temp",
-                                          "battery temperature in "
-                                          "deci-degrees Celsius (250)");
 }
 
 static const TypeInfo twl4030_type_info = {
@@ -1028,7 +833,6 @@ static const TypeInfo twl4030_type_info = {
 
 static void twl4030_register_types(void)
 {
-    type_register_static(&twl4030_module_type_info);
     type_register_static(&twl4030_type_info);
 }
 

@@ -72,7 +72,7 @@
 #include "hw/qdev-core.h"
 #include "hw/registerfields.h"
 #include "hw/misc/twl4030_bci.h"
-#include "hw/misc/twl4030_madc.h"
+#include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "trace.h"
 
@@ -125,18 +125,18 @@ REG8(BCIMNTEST3, 0xa9)
 #define BATTERY_OV_MV           4500
 #define CHARGER_MV              5000
 
-/* BCIMFKEY values unlocking one write of BCIMFEN1..4, BCIMFTH1..9 */
-/* The battery is the chip's (one copy, set by its QOM properties) */
+/* The battery's figures, through the "battery" link */
 static uint32_t bci_battery_mv(TWL4030BCI *s)
 {
-    return twl4030_module_battery_mv(TWL4030_MODULE(s));
+    return twl4030_battery_mv(s->battery);
 }
 
 static int32_t bci_battery_temp(TWL4030BCI *s)
 {
-    return twl4030_module_battery_temp(TWL4030_MODULE(s));
+    return twl4030_battery_temp(s->battery);
 }
 
+/* BCIMFKEY values unlocking one write of BCIMFEN1..4, BCIMFTH1..9 */
 static const uint8_t mf_keys[] = {
     0x57, 0x73, 0x9c, 0x3e,
     0xd2, 0x7f, 0x6d, 0xea, 0xc4, 0xbc, 0xc3, 0xf4, 0xe7,
@@ -310,11 +310,6 @@ static void bci_update(TWL4030BCI *s, bool reset)
     bci_set_source(s, TWL4030_BCI_SRC_ACCHGOV, false);
 }
 
-static void twl4030_bci_battery_changed(TWL4030Module *m)
-{
-    bci_update(TWL4030_BCI(m), false);
-}
-
 /* The 10-bit value behind an ADC register pair */
 static uint16_t bci_adc_code(TWL4030BCI *s, uint8_t lsb_reg)
 {
@@ -322,7 +317,7 @@ static uint16_t bci_adc_code(TWL4030BCI *s, uint8_t lsb_reg)
     case A_BCIVBAT1:        /* ADCIN12: VBAT / 4 on a 1.5 V scale */
         return MIN(bci_battery_mv(s) * 1023 / 6000, 1023);
     case A_BCITBAT1:
-        return twl4030_madc_btemp_code(bci_battery_temp(s),
+        return twl4030_battery_ntc_code(bci_battery_temp(s),
                                        twl4030_bci_ithsens(s));
     case A_BCIICHG1:
         return bci_ua_to_code(twl4030_bci_charge_current_ua(s),
@@ -473,29 +468,47 @@ static void bci_charger_set_input(TWL4030BCI *s, int n, bool level)
     timer_mod(c->debounce, deadline);
 }
 
-static void twl4030_bci_set_vbus_present(void *opaque, int n, int level)
+enum {
+    BCI_IN_VBUS_PRESENT,
+    BCI_IN_AC,
+    BCI_IN_AUTO_AC,
+    BCI_IN_AUTO_USB,
+    BCI_IN_BATTERY_CHANGED,
+    BCI_NUM_INPUTS,
+};
+
+static const char *const bci_input_names[BCI_NUM_INPUTS] = {
+    [BCI_IN_VBUS_PRESENT] = "vbus-present",
+    [BCI_IN_AC] = "ac",
+    [BCI_IN_AUTO_AC] = "bciautoac",
+    [BCI_IN_AUTO_USB] = "bciautousb",
+    [BCI_IN_BATTERY_CHANGED] = "battery-changed",
+};
+
+static void twl4030_bci_input(TWL4030Module *m, int input, int level)
 {
-    bci_charger_set_input(TWL4030_BCI(opaque), TWL4030_BCI_USB, level);
-}
+    TWL4030BCI *s = TWL4030_BCI(m);
 
-static void twl4030_bci_set_ac(void *opaque, int n, int level)
-{
-    bci_charger_set_input(TWL4030_BCI(opaque), TWL4030_BCI_AC, level);
-}
-
-static void twl4030_bci_set_auto_ac(void *opaque, int n, int level)
-{
-    TWL4030BCI *s = TWL4030_BCI(opaque);
-
-    s->auto_ac = level;
-    bci_update(s, false);
-}
-
-static void twl4030_bci_set_auto_usb(void *opaque, int n, int level)
-{
-    TWL4030BCI *s = TWL4030_BCI(opaque);
-
-    s->auto_usb = level;
+    switch (input) {
+    case BCI_IN_VBUS_PRESENT:
+        bci_charger_set_input(s, TWL4030_BCI_USB, level);
+        return;
+    case BCI_IN_AC:
+        bci_charger_set_input(s, TWL4030_BCI_AC, level);
+        return;
+    case BCI_IN_AUTO_AC:
+        s->auto_ac = level;
+        break;
+    case BCI_IN_AUTO_USB:
+        s->auto_usb = level;
+        break;
+    case BCI_IN_BATTERY_CHANGED:
+        /* the battery's comparators see a new figure (the pulse's edge) */
+        if (!level) {
+            return;
+        }
+        break;
+    }
     bci_update(s, false);
 }
 
@@ -527,11 +540,8 @@ static void twl4030_bci_init(Object *obj)
                               A_BCIMNTEST3);
     twl4030_module_add_window(m, TWL4030_ADDR_AUX, A_BCIMNTEST3 + 1,
                               TWL4030_BCI_BASE + TWL4030_BCI_SIZE - 1);
-    qdev_init_gpio_in_named(dev, twl4030_bci_set_vbus_present,
-                            "vbus-present", 1);
-    qdev_init_gpio_in_named(dev, twl4030_bci_set_ac, "ac", 1);
-    qdev_init_gpio_in_named(dev, twl4030_bci_set_auto_ac, "bciautoac", 1);
-    qdev_init_gpio_in_named(dev, twl4030_bci_set_auto_usb, "bciautousb", 1);
+    twl4030_module_init_inputs(m, bci_input_names, BCI_NUM_INPUTS,
+                               twl4030_bci_input);
     qdev_init_gpio_out_named(dev, s->irq, "sih",
                              TWL4030_BCI_NUM_SOURCES);
 
@@ -584,6 +594,12 @@ static const VMStateDescription vmstate_twl4030_bci = {
     }
 };
 
+static Property twl4030_bci_properties[] = {
+    DEFINE_PROP_LINK("battery", TWL4030BCI, battery, TYPE_TWL4030_BATTERY,
+                     TWL4030Battery *),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
 static void twl4030_bci_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -595,8 +611,7 @@ static void twl4030_bci_class_init(ObjectClass *klass, void *data)
     rc->phases.hold = twl4030_bci_reset_hold;
     mc->read = twl4030_bci_read;
     mc->write = twl4030_bci_write;
-
-    mc->battery_changed = twl4030_bci_battery_changed;
+    device_class_set_props(dc, twl4030_bci_properties);
 }
 
 static const TypeInfo twl4030_bci_info = {

@@ -53,7 +53,6 @@
  */
 
 #include "qemu/osdep.h"
-#include <math.h>
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "qemu/log.h"
@@ -92,18 +91,18 @@ REG8(BCICH4_MSB, 0x60)
 #define BACKUP_BATTERY_MV   3200
 #define CHARGER_MV          5000
 
-/* Prescaler ratios (num/den) of twl4030-madc.c twl4030_divider_ratios */
-/* The battery is the chip's (one copy, set by its QOM properties) */
+/* The battery's figures, through the "battery" link */
 static uint32_t madc_battery_mv(TWL4030MADC *s)
 {
-    return twl4030_module_battery_mv(TWL4030_MODULE(s));
+    return twl4030_battery_mv(s->battery);
 }
 
 static int32_t madc_battery_temp(TWL4030MADC *s)
 {
-    return twl4030_module_battery_temp(TWL4030_MODULE(s));
+    return twl4030_battery_temp(s->battery);
 }
 
+/* Prescaler ratios (num/den) of twl4030-madc.c twl4030_divider_ratios */
 static const struct {
     uint8_t num;
     uint8_t den;
@@ -128,22 +127,6 @@ static uint16_t madc_code_for_mv(int ch, int64_t mv)
                       (1500 * madc_prescaler[ch].den));
 }
 
-uint16_t twl4030_madc_btemp_code(int32_t ddegc, uint8_t ithsens)
-{
-    /*
-     * R(T) = 10 kOhm * exp(B (1/T - 1/298.15 K)), B = 3380 K, evaluated
-     * half a degree below T so that Linux's table lookup (which returns
-     * the warmer of two neighbouring entries) lands on T.
-     */
-    double t = ddegc / 10.0 - 0.5 + 273.15;
-    double ohm = 10000.0 * exp(3380.0 * (1.0 / t - 1.0 / 298.15));
-    double ua = (ithsens + 1) * 10.0;
-    double mv = ohm * ua / 1000.0;
-
-    /* twl4030-madc: mV = code * 147 / 100 */
-    return madc_clamp(lround(mv * 100.0 / 147.0));
-}
-
 static uint16_t madc_channel_code(TWL4030MADC *s, int ch)
 {
     int ma;
@@ -151,7 +134,7 @@ static uint16_t madc_channel_code(TWL4030MADC *s, int ch)
 
     switch (ch) {
     case 1:
-        return twl4030_madc_btemp_code(madc_battery_temp(s),
+        return twl4030_battery_ntc_code(madc_battery_temp(s),
                                        s->bci ? twl4030_bci_ithsens(s->bci)
                                               : 0);
     case 0:
@@ -335,18 +318,22 @@ static void twl4030_madc_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
     }
 }
 
-static void twl4030_madc_set_vbus(void *opaque, int n, int level)
+enum {
+    MADC_IN_VBUS,
+    MADC_IN_AC,
+    MADC_NUM_INPUTS,
+};
+
+static const char *const madc_input_names[MADC_NUM_INPUTS] = {
+    [MADC_IN_VBUS] = "vbus",
+    [MADC_IN_AC] = "ac",
+};
+
+static void twl4030_madc_input(TWL4030Module *m, int input, int level)
 {
-    TWL4030MADC *s = TWL4030_MADC(opaque);
+    TWL4030MADC *s = TWL4030_MADC(m);
 
-    s->vbus = level;
-}
-
-static void twl4030_madc_set_ac(void *opaque, int n, int level)
-{
-    TWL4030MADC *s = TWL4030_MADC(opaque);
-
-    s->ac = level;
+    *(input == MADC_IN_VBUS ? &s->vbus : &s->ac) = level;
 }
 
 static void twl4030_madc_reset_hold(Object *obj)
@@ -369,8 +356,8 @@ static void twl4030_madc_init(Object *obj)
 
     twl4030_module_add_window(TWL4030_MODULE(obj), TWL4030_ADDR_AUX, 0x00,
                               TWL4030_MADC_SIZE - 1);
-    qdev_init_gpio_in_named(dev, twl4030_madc_set_vbus, "vbus", 1);
-    qdev_init_gpio_in_named(dev, twl4030_madc_set_ac, "ac", 1);
+    twl4030_module_init_inputs(TWL4030_MODULE(obj), madc_input_names,
+                               MADC_NUM_INPUTS, twl4030_madc_input);
     qdev_init_gpio_out_named(dev, s->irq, "sih",
                              TWL4030_MADC_NUM_SOURCES);
     s->conv_timer[0] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_conv_timer_cb, s);
@@ -388,6 +375,8 @@ static void twl4030_madc_finalize(Object *obj)
 
 static Property twl4030_madc_properties[] = {
     DEFINE_PROP_LINK("bci", TWL4030MADC, bci, TYPE_TWL4030_BCI, TWL4030BCI *),
+    DEFINE_PROP_LINK("battery", TWL4030MADC, battery, TYPE_TWL4030_BATTERY,
+                     TWL4030Battery *),
     DEFINE_PROP_END_OF_LIST(),
 };
 

@@ -17,6 +17,7 @@
 #include "qemu/module.h"
 #include "qemu/timer.h"
 #include "hw/irq.h"
+#include "hw/qdev-properties.h"
 #include "hw/resettable.h"
 #include "hw/misc/twl4030_power.h"
 #include "migration/vmstate.h"
@@ -103,42 +104,37 @@ static void power_update_sources(TWL4030PowerState *s)
     qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES], s->vbus || s->usb_id);
 }
 
-static void power_set_input(TWL4030PowerState *s, bool *field, bool level,
-                            const char *name)
+/* The chip's inputs, in the order of power_input_names[] */
+enum {
+    POWER_IN_PWRON,
+    POWER_IN_VBUS,
+    POWER_IN_USB_ID,
+    POWER_IN_AC,
+    POWER_NUM_INPUTS,
+};
+
+static const char *const power_input_names[POWER_NUM_INPUTS] = {
+    [POWER_IN_PWRON] = "pwron",
+    [POWER_IN_VBUS] = "vbus",
+    [POWER_IN_USB_ID] = "usb-id",
+    [POWER_IN_AC] = "ac",
+};
+
+static void power_input(TWL4030Module *m, int input, int level)
 {
-    if (*field != level) {
-        *field = level;
-        trace_twl4030_power_input(name, level);
+    TWL4030PowerState *s = TWL4030_POWER(m);
+    bool *const field[POWER_NUM_INPUTS] = {
+        [POWER_IN_PWRON] = &s->pwron,
+        [POWER_IN_VBUS] = &s->vbus,
+        [POWER_IN_USB_ID] = &s->usb_id,
+        [POWER_IN_AC] = &s->ac,
+    };
+
+    if (*field[input] != level) {
+        *field[input] = level;
+        trace_twl4030_power_input(power_input_names[input], level);
         power_update_sources(s);
     }
-}
-
-static void power_pwron_in(void *opaque, int n, int level)
-{
-    TWL4030PowerState *s = opaque;
-
-    power_set_input(s, &s->pwron, level, "pwron");
-}
-
-static void power_vbus_in(void *opaque, int n, int level)
-{
-    TWL4030PowerState *s = opaque;
-
-    power_set_input(s, &s->vbus, level, "vbus");
-}
-
-static void power_usb_id_in(void *opaque, int n, int level)
-{
-    TWL4030PowerState *s = opaque;
-
-    power_set_input(s, &s->usb_id, level, "usb-id");
-}
-
-static void power_ac_in(void *opaque, int n, int level)
-{
-    TWL4030PowerState *s = opaque;
-
-    power_set_input(s, &s->ac, level, "ac");
 }
 
 static void power_set_group(TWL4030PowerState *s, int group,
@@ -150,7 +146,6 @@ static void power_set_group(TWL4030PowerState *s, int group,
     s->group[group] = state;
     trace_twl4030_power_group(group + 1, group_state_name[state]);
     qemu_set_irq(s->group_out[group], state);
-    twl4030_module_group_broadcast(TWL4030_MODULE(s), group, state);
 }
 
 /* P1/P2/P3_SW_EVENTS: DEVOFF, DEVSLP, DEVACT are actions, the rest is kept */
@@ -341,7 +336,9 @@ static void power_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
             uint16_t msg = REG(s, A_TWL4030_PB_WORD_MSB) << 8 | value;
 
             trace_twl4030_power_pb_message(msg);
-            twl4030_module_pb_broadcast(m, msg);
+            if (s->regulators) {
+                twl4030_regulators_pb_message(s->regulators, msg);
+            }
         } else {
             qemu_log_mask(LOG_GUEST_ERROR,
                           "twl4030-power: PB_WORD written without PB_CFG.BWEN\n");
@@ -365,17 +362,6 @@ static void power_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
         REG(s, reg) = value;
         break;
     }
-}
-
-bool twl4030_power_cfg_unlocked(TWL4030PowerState *s)
-{
-    return s->cfg_unlocked;
-}
-
-TWL4030GroupState twl4030_power_group_state(TWL4030PowerState *s, int group)
-{
-    assert(group >= 0 && group < TWL4030_NUM_GROUPS);
-    return s->group[group];
 }
 
 static void power_reset_enter(Object *obj, ResetType type)
@@ -423,10 +409,8 @@ static void power_init(Object *obj)
                               TWL4030_PM_MASTER_FIRST, TWL4030_PM_MASTER_LAST);
     twl4030_module_add_window(TWL4030_MODULE(obj), 0x4b,
                               A_TWL4030_WATCHDOG_CFG, A_TWL4030_WATCHDOG_CFG);
-    qdev_init_gpio_in_named(dev, power_pwron_in, "pwron", 1);
-    qdev_init_gpio_in_named(dev, power_vbus_in, "vbus", 1);
-    qdev_init_gpio_in_named(dev, power_usb_id_in, "usb-id", 1);
-    qdev_init_gpio_in_named(dev, power_ac_in, "ac", 1);
+    twl4030_module_init_inputs(TWL4030_MODULE(obj), power_input_names,
+                               POWER_NUM_INPUTS, power_input);
     qdev_init_gpio_out_named(dev, s->sih, "sih", TWL4030_PWR_NUM_SOURCES);
     qdev_init_gpio_out_named(dev, s->group_out, "group-state",
                              TWL4030_NUM_GROUPS);
@@ -472,6 +456,12 @@ static const VMStateDescription vmstate_twl4030_power = {
     }
 };
 
+static Property power_properties[] = {
+    DEFINE_PROP_LINK("regulators", TWL4030PowerState, regulators,
+                     TYPE_TWL4030_REGULATORS, TWL4030Regulators *),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
 static void power_class_init(ObjectClass *oc, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
@@ -480,6 +470,7 @@ static void power_class_init(ObjectClass *oc, void *data)
 
     dc->desc = "TWL4030 power master and watchdog";
     dc->vmsd = &vmstate_twl4030_power;
+    device_class_set_props(dc, power_properties);
     rc->phases.enter = power_reset_enter;
     rc->phases.hold = power_reset_hold;
     mc->read = power_read;

@@ -418,17 +418,6 @@ static void twl4030_regulators_group_state(void *opaque, int n, int level)
     twl4030_regulators_set_group(TWL4030_REGULATORS(opaque), n, level);
 }
 
-static void twl4030_regulators_group_hook(TWL4030Module *m, int group,
-                                          TWL4030GroupState state)
-{
-    twl4030_regulators_set_group(TWL4030_REGULATORS(m), group, state);
-}
-
-static void twl4030_regulators_pb_hook(TWL4030Module *m, uint16_t msg)
-{
-    twl4030_regulators_pb_message(TWL4030_REGULATORS(m), msg);
-}
-
 static uint8_t twl4030_regulators_read(TWL4030Module *m, uint8_t addr,
                                        uint8_t reg)
 {
@@ -520,12 +509,11 @@ static void twl4030_regulators_reset_hold(Object *obj)
         s->regs[PMR(pmr_reset[i].addr)] = pmr_reset[i].value;
     }
     /*
-     * The group states belong to the power module; consumers keep the
-     * levels of our outputs across reset, so only changes are sent.
+     * group_state[] are input levels (the power module's "group-state"):
+     * a reset keeps them, and the power module drives them again in its
+     * own reset.  Consumers keep the levels of our outputs across reset,
+     * so only changes are sent.
      */
-    for (i = 0; i < TWL4030_NUM_GROUPS; i++) {
-        s->group_state[i] = twl4030_module_group_state(TWL4030_MODULE(obj), i);
-    }
     for (i = 1; i < TWL4030_RES_NUM; i++) {
         res_set_state(s, i, res_state_from_groups(s, i));
     }
@@ -602,8 +590,6 @@ static void twl4030_regulators_class_init(ObjectClass *klass, void *data)
     rc->phases.hold = twl4030_regulators_reset_hold;
     mc->read = twl4030_regulators_read;
     mc->write = twl4030_regulators_write;
-    mc->pb_message = twl4030_regulators_pb_hook;
-    mc->group_state_changed = twl4030_regulators_group_hook;
 }
 
 static const TypeInfo twl4030_regulators_info = {

@@ -457,42 +457,39 @@ static void twl4030_usb_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
                   "register 0x%02x\n", value, reg);
 }
 
-static void twl4030_usb_set_vbus(void *opaque, int n, int level)
+enum {
+    USB_IN_VBUS,
+    USB_IN_USB_ID,
+    USB_IN_VUSB3V1,
+    USB_IN_VUSB1V5,
+    USB_IN_VUSB1V8,
+    USB_NUM_INPUTS,
+};
+
+static const char *const usb_input_names[USB_NUM_INPUTS] = {
+    [USB_IN_VBUS] = "vbus",
+    [USB_IN_USB_ID] = "usb-id",
+    [USB_IN_VUSB3V1] = "vusb3v1",
+    [USB_IN_VUSB1V5] = "vusb1v5",
+    [USB_IN_VUSB1V8] = "vusb1v8",
+};
+
+static void twl4030_usb_input(TWL4030Module *m, int input, int level)
 {
-    TWL4030USB *s = TWL4030_USB(opaque);
+    TWL4030USB *s = TWL4030_USB(m);
+    bool *const field[USB_NUM_INPUTS] = {
+        [USB_IN_VBUS] = &s->vbus,
+        [USB_IN_USB_ID] = &s->usb_id,
+        [USB_IN_VUSB3V1] = &s->vusb3v1,
+        [USB_IN_VUSB1V5] = &s->vusb1v5,
+        [USB_IN_VUSB1V8] = &s->vusb1v8,
+    };
 
-    s->vbus = level;
-    twl4030_usb_update(s, true);
-}
-
-static void twl4030_usb_set_id(void *opaque, int n, int level)
-{
-    TWL4030USB *s = TWL4030_USB(opaque);
-
-    s->usb_id = level;
-    twl4030_usb_update(s, true);
-}
-
-static void twl4030_usb_set_vusb3v1(void *opaque, int n, int level)
-{
-    TWL4030USB *s = TWL4030_USB(opaque);
-
-    s->vusb3v1 = level;
-    twl4030_usb_update(s, true);
-}
-
-static void twl4030_usb_set_vusb1v5(void *opaque, int n, int level)
-{
-    TWL4030USB *s = TWL4030_USB(opaque);
-
-    s->vusb1v5 = level;
-}
-
-static void twl4030_usb_set_vusb1v8(void *opaque, int n, int level)
-{
-    TWL4030USB *s = TWL4030_USB(opaque);
-
-    s->vusb1v8 = level;
+    *field[input] = level;
+    /* the PHY supplies only gate the DPLL clock, read when it is looked at */
+    if (input != USB_IN_VUSB1V5 && input != USB_IN_VUSB1V8) {
+        twl4030_usb_update(s, true);
+    }
 }
 
 static void twl4030_usb_reset_hold(Object *obj)
@@ -515,11 +512,8 @@ static void twl4030_usb_init(Object *obj)
 
     twl4030_module_add_window(TWL4030_MODULE(obj), TWL4030_ADDR_USB,
                               0x00, 0xff);
-    qdev_init_gpio_in_named(dev, twl4030_usb_set_vbus, "vbus", 1);
-    qdev_init_gpio_in_named(dev, twl4030_usb_set_id, "usb-id", 1);
-    qdev_init_gpio_in_named(dev, twl4030_usb_set_vusb3v1, "vusb3v1", 1);
-    qdev_init_gpio_in_named(dev, twl4030_usb_set_vusb1v5, "vusb1v5", 1);
-    qdev_init_gpio_in_named(dev, twl4030_usb_set_vusb1v8, "vusb1v8", 1);
+    twl4030_module_init_inputs(TWL4030_MODULE(obj), usb_input_names,
+                               USB_NUM_INPUTS, twl4030_usb_input);
     qdev_init_gpio_out_named(dev, &s->vbus_present_out, "vbus-present", 1);
     qdev_init_gpio_out_named(dev, s->pih, "pih", 2);
 }

@@ -27,6 +27,7 @@
  *     "bci" "twl4030-bci", "madc" "twl4030-madc", "gpio" "twl4030-gpio",
  *     "keypad" "twl4030-keypad", "ledpwm" "twl4030-ledpwm".
  *
+ * The modules sit on the chip's "twl4030-bus" (info qtree).
  * Wiring done by the chip's realize (named qdev GPIOs; a line is connected
  * only if both ends exist):
  *   rtc "irq"                  -> pwr-sih "source"[3] (RTC_IT)
@@ -56,10 +57,11 @@
  *   chip property "ac"         -> power "ac", bci "ac", madc "ac"
  *   chip property "pwron"      -> power "pwron" (also pressed for 200 ms by
  *                                 QEMU's system_powerdown)
- *   chip properties "battery-mv", "battery-temp" -> the same QOM property
- *                                 of "bci" and "madc", if they have it
- *   power-bus messages and group transitions also reach every module's
- *   TWL4030ModuleClass pb_message / group_state_changed hook.
+ *   battery "changed"          -> bci "battery-changed" (the chip's
+ *                                 "battery-mv"/"battery-temp" are aliases
+ *                                 of the "battery" module's "mv"/"temp")
+ *   links: power "regulators" (power-bus messages), madc "bci", madc and
+ *          bci "battery" (values read through them)
  *
  * Outputs of the chip: "int1" (-> the SoC's sys_nirq) and "int2", level
  * 1 = asserted (the pins are active low; QEMU lines are not).
@@ -81,6 +83,7 @@
 #include "hw/misc/twl4030_module.h"
 #include "hw/intc/twl4030_sih.h"
 #include "hw/misc/twl4030_audio.h"
+#include "hw/misc/twl4030_battery.h"
 #include "hw/misc/twl4030_power.h"
 #include "hw/misc/twl4030_regfile.h"
 #include "hw/rtc/twl4030_rtc.h"
@@ -157,10 +160,13 @@ struct TWL4030State {
     I2CSlave parent_obj;
     /*< public >*/
 
+    TWL4030Bus bus;
+
     /* modules */
     TWL4030RTCState rtc;
     TWL4030PowerState power;
     TWL4030SIHState sih[TWL4030_NUM_SIH];
+    TWL4030Battery battery;
     TWL4030AudioState audio;
     TWL4030RegfileState test;
     TWL4030RegfileState secured;
@@ -190,8 +196,6 @@ struct TWL4030State {
     bool vbus;
     bool usb_id;
     bool ac;
-    uint32_t battery_mv;
-    int32_t battery_temp;       /* deci-degrees Celsius */
     bool powerdown_pressed;
     QEMUTimer *powerdown_timer;
     Notifier powerdown_notifier;
@@ -202,8 +206,6 @@ struct TWL4030State {
 
 struct TWL4030Class {
     I2CSlaveClass parent_class;
-
-    ResettableChildForeach parent_child_foreach;
 };
 
 #endif /* HW_MISC_TWL4030_H */

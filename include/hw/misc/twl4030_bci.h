@@ -10,6 +10,7 @@
 #define HW_MISC_TWL4030_BCI_H
 
 #include "hw/misc/twl4030_module.h"
+#include "hw/misc/twl4030_battery.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
 
@@ -33,8 +34,10 @@
  *                     TMOVF, ICHGHIGH, ICHGLOW, ICHGEOC, TBATOR2, TBATOR1,
  *                     BATSTS; [8..11] = BCIISR2A bits VBATLVL, VBATOV,
  *                     VBUSOV, ACCHGOV.  Wire [n] to the SIH "source"[n].
- * The battery figures are the chip's ("battery-mv", "battery-temp"), read
- *   with twl4030_module_battery_mv/temp().
+ *   "battery-changed"  battery "changed": a pulse after the battery's
+ *                   voltage or temperature changed (its comparators).
+ * Link property "battery" (TYPE_TWL4030_BATTERY): the battery's figures
+ *   (without it: 3800 mV, 25.0 degC).
  *   The MADC reads the charge state through
  *   twl4030_bci_charge_current_ua() / _cgain() / _ithsens().
  */
@@ -93,6 +96,7 @@ struct TWL4030BCI {
     TWL4030BCICharger charger[TWL4030_BCI_NUM_CHARGERS];
     bool auto_ac;
     bool auto_usb;
+    TWL4030Battery *battery;    /* link: the battery's figures */
 
     qemu_irq irq[TWL4030_BCI_NUM_SOURCES];
 };

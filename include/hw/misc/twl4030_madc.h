@@ -10,6 +10,7 @@
 #define HW_MISC_TWL4030_MADC_H
 
 #include "hw/misc/twl4030_module.h"
+#include "hw/misc/twl4030_battery.h"
 #include "hw/misc/twl4030_bci.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
@@ -30,8 +31,8 @@
  *                    1-then-0 pulse.
  * Link property "bci" (TYPE_TWL4030_BCI, optional): charge current,
  *   CGAIN and the thermistor bias current for ADCIN10/ADCIN1.
- * The battery figures are the chip's ("battery-mv", "battery-temp"), read
- *   with twl4030_module_battery_mv/temp().
+ * Link property "battery" (TYPE_TWL4030_BATTERY, optional): VBAT (ADCIN12)
+ *   and the thermistor (ADCIN1).
  */
 
 #define TYPE_TWL4030_MADC "twl4030-madc"
@@ -61,15 +62,10 @@ struct TWL4030MADC {
     bool vbus;
     bool ac;
     TWL4030BCI *bci;
+    TWL4030Battery *battery;
 
     qemu_irq irq[TWL4030_MADC_NUM_SOURCES];
 };
 
-
-/*
- * 10-bit ADCIN1 code for a 10 kOhm NTC at ddegc (deci-degC) fed with
- * (ithsens + 1) * 10 uA; shared with the BCI's BCITBAT.
- */
-uint16_t twl4030_madc_btemp_code(int32_t ddegc, uint8_t ithsens);
 
 #endif /* HW_MISC_TWL4030_MADC_H */

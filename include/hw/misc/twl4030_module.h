@@ -3,10 +3,14 @@
  *
  * Every block of the chip (RTC, power master, regulators, USB PHY, BCI,
  * MADC, GPIO, keypad, the SIH interrupt controllers ...) is a child device
- * of the chip derived from TYPE_TWL4030_MODULE.  A module claims windows of
+ * of the chip derived from TYPE_TWL4030_MODULE, on the chip's bus
+ * (TYPE_TWL4030_BUS; hw/misc/twl4030_module.c).  A module claims windows of
  * registers with twl4030_module_add_window() (in its instance_init or
  * realize, i.e. before the chip finishes realizing) and the chip's I2C front
  * end dispatches every access in a window to the module's class read/write.
+ * Modules never call each other through the chip: levels and edges are
+ * named qdev GPIOs, values are read through link properties, both set up
+ * by the chip's wiring.
  *
  * Module headers include this file; boards and tests include
  * "hw/misc/twl4030.h" (the chip), which includes this one.
@@ -54,7 +58,20 @@ typedef enum TWL4030GroupState {
 
 #define TWL4030_NUM_GROUPS      3       /* P1, P2, P3 */
 
-/* ---- functional modules ---- */
+/* ---- the chip's internal bus and its modules ---- */
+
+/*
+ * The bus the modules sit on (a child of the chip, "twl4030-bus"): it makes
+ * them visible in `info qtree` and resets them with the chip.  It carries
+ * no signals: the modules are wired to each other with named qdev GPIOs
+ * and link properties from the chip's wiring table (hw/misc/twl4030_wiring.c).
+ */
+#define TYPE_TWL4030_BUS "twl4030-bus"
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030Bus, TWL4030_BUS)
+
+struct TWL4030Bus {
+    BusState parent_obj;
+};
 
 #define TYPE_TWL4030_MODULE "twl4030-module"
 OBJECT_DECLARE_TYPE(TWL4030Module, TWL4030ModuleClass, TWL4030_MODULE)
@@ -67,6 +84,16 @@ typedef struct TWL4030RegWindow {
 } TWL4030RegWindow;
 
 #define TWL4030_MODULE_MAX_WINDOWS 4
+#define TWL4030_MODULE_MAX_INPUTS  8
+
+/* A level on the module's named single-line GPIO input number "input" */
+typedef void TWL4030InputHandler(TWL4030Module *m, int input, int level);
+
+/* What the qdev GPIO of one table input carries back to its handler */
+typedef struct TWL4030InputBinding {
+    TWL4030Module *m;
+    int input;
+} TWL4030InputBinding;
 
 struct TWL4030Module {
     DeviceState parent_obj;
@@ -74,17 +101,33 @@ struct TWL4030Module {
     /* Register windows this module answers (set before the chip realizes) */
     TWL4030RegWindow windows[TWL4030_MODULE_MAX_WINDOWS];
     int num_windows;
+
+    /* Named level inputs created by twl4030_module_init_inputs() */
+    TWL4030InputBinding inputs[TWL4030_MODULE_MAX_INPUTS];
+    TWL4030InputHandler *input_handler;
 };
 
 /*
  * Claim registers [first, last] of slave address addr for module m.
  * Call it from the module's instance_init or realize; the chip builds its
- * dispatch map after realizing its children and fails to realize if two
+ * address decode after realizing its modules and fails to realize if two
  * modules claim the same register.
  */
 void twl4030_module_add_window(TWL4030Module *m, uint8_t addr,
                                uint8_t first, uint8_t last);
 
+/*
+ * Create one single-line named GPIO input per entry of names[n] (in the
+ * module's instance_init); a level on input i calls handler(m, i, level).
+ * The table replaces one three-line qemu_irq handler per input.
+ */
+void twl4030_module_init_inputs(TWL4030Module *m, const char *const *names,
+                                int n, TWL4030InputHandler *handler);
+
+/*
+ * What the chip's front end calls on a module (the register interface of
+ * the bus); modules talk to each other only through GPIOs and links.
+ */
 struct TWL4030ModuleClass {
     DeviceClass parent_class;
 
@@ -97,63 +140,26 @@ struct TWL4030ModuleClass {
     void (*write)(TWL4030Module *m, uint8_t addr, uint8_t reg, uint8_t value);
 
     /*
-     * Optional: a power-bus message (PM_MASTER PB_WORD_MSB/LSB, TRM
-     * "Power bus") was sent; msg = MSB << 8 | LSB.  Delivered to every
-     * module of the chip that implements it (the regulators do).
-     */
-    void (*pb_message)(TWL4030Module *m, uint16_t msg);
-
-    /*
-     * Optional: processor group "group" (0 = P1 .. 2 = P3) changed state.
-     * Delivered to every module of the chip that implements it.
-     */
-    void (*group_state_changed)(TWL4030Module *m, int group,
-                                TWL4030GroupState state);
-
-    /*
-     * Optional: the chip's battery figures ("battery-mv", "battery-temp")
-     * changed; read them with twl4030_module_battery_*().
-     */
-    void (*battery_changed)(TWL4030Module *m);
-
-    /*
      * Optional: bring what depends on the time up to the current time,
      * e.g. finish a conversion whose end has passed but whose timer has not
      * run yet (on a loaded host the main loop runs timers late, while the
-     * vCPU's accesses happen at their own virtual time).  The chip calls it
-     * for every module before each register access and before it changes
-     * an input, so every access sees the chip as it is at that time.  It
-     * must be idempotent with the module's timer callbacks.
+     * vCPU's accesses happen at their own virtual time).  Called for every
+     * module of the bus before each register access and before an input of
+     * the chip changes (twl4030_bus_sync), so every access sees the chip as
+     * it is at that time.  It must be idempotent with the module's timer
+     * callbacks.
      */
     void (*sync)(TWL4030Module *m);
 };
 
-/*
- * Services of the chip for its modules (no-ops / defaults when a module is
- * used outside a chip, e.g. under -device for introspection).
- */
-
-/* Send a power-bus message to every module's pb_message hook */
-void twl4030_module_pb_broadcast(TWL4030Module *from, uint16_t msg);
-
-/* Tell every module's group_state_changed hook about a group transition */
-void twl4030_module_group_broadcast(TWL4030Module *from, int group,
-                                    TWL4030GroupState state);
-
-/* State of processor group "group" (ACTIVE without a power module) */
-TWL4030GroupState twl4030_module_group_state(TWL4030Module *m, int group);
-
-/* True while the PM_MASTER PROTECT_KEY has the CFG registers unlocked */
-bool twl4030_module_cfg_unlocked(TWL4030Module *m);
+/* Every module of the bus up to the current virtual time */
+void twl4030_bus_sync(TWL4030Bus *bus);
 
 /*
- * The battery, as the chip's user-facing properties set it (one copy, in
- * the chip): voltage in mV, temperature in 0.1 degC.  Outside a chip:
- * 3800 mV, 25.0 degC.
+ * For the modules that take the chip's external inputs (pins, battery):
+ * sync the whole chip before an input changes, so that what ended before
+ * the change saw the old input.  No-op before realize.
  */
-#define TWL4030_BATTERY_MV_DEFAULT      3800
-#define TWL4030_BATTERY_TEMP_DEFAULT    250
-uint32_t twl4030_module_battery_mv(TWL4030Module *m);
-int32_t twl4030_module_battery_temp(TWL4030Module *m);
+void twl4030_module_sync_chip(TWL4030Module *m);
 
 #endif /* HW_MISC_TWL4030_MODULE_H */

@@ -31,9 +31,10 @@
  *          "group-state"[3] state of P1, P2, P3 as a TWL4030GroupState
  *                         level (0 active, 1 sleep, 2 off), for the
  *                         regulators' "group-state" inputs.
- * Group states: twl4030_module_group_state() / the group_state_changed
- * hook of every module (include/hw/misc/twl4030_module.h).  Power-bus
- * messages: the pb_message hook.
+ * The group states travel only on "group-state" (the regulators keep the
+ * levels they last saw, across a reset too).
+ * Link property "regulators" (TYPE_TWL4030_REGULATORS): where the power-bus
+ * messages written to PB_WORD_MSB/LSB go (twl4030_regulators_pb_message).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -44,6 +45,7 @@
 #define HW_MISC_TWL4030_POWER_H
 
 #include "hw/misc/twl4030_module.h"
+#include "hw/misc/twl4030_regulators.h"
 #include "hw/registerfields.h"
 #include "qemu/timer.h"
 
@@ -166,12 +168,7 @@ struct TWL4030PowerState {
     qemu_irq group_out[TWL4030_NUM_GROUPS];
     qemu_irq bciautoac;
     qemu_irq bciautousb;
+    TWL4030Regulators *regulators;      /* link: the power-bus receiver */
 };
-
-/* PROTECT_KEY currently has the CFG registers unlocked */
-bool twl4030_power_cfg_unlocked(TWL4030PowerState *s);
-
-/* State of processor group 0 (P1) .. 2 (P3) */
-TWL4030GroupState twl4030_power_group_state(TWL4030PowerState *s, int group);
 
 #endif /* HW_MISC_TWL4030_POWER_H */

@@ -22,10 +22,8 @@
  * GPIO inputs:
  *   "group-state"[3]  state of processor group P1, P2, P3 as driven by the
  *                     power module, a TWL4030GroupState level (0 active,
- *                     the default when unconnected, 1 sleep, 2 off).
- *                     The group_state_changed hook of TWL4030ModuleClass
- *                     does the same; at reset the states are read with
- *                     twl4030_module_group_state().
+ *                     the default when unconnected, 1 sleep, 2 off): the
+ *                     only way the group states reach this module.
  * GPIO outputs (level 1 = the resource is on, i.e. ACTIVE or SLEEP):
  *   one single-line output per resource, named like the resource in lower
  *   case: "vaux1" .. "vaux4", "vmmc1", "vmmc2", "vpll1", "vpll2", "vsim",
@@ -36,9 +34,8 @@
  *   and "vusb1v8" (PHY supplies).
  * QOM properties: a read-only bool with the same name per resource
  *   (e.g. qom-get /machine/twl4030/regulators vusb3v1).
- * Power bus: the pb_message hook of TWL4030ModuleClass, or directly
- *   twl4030_regulators_pb_message() (PB_WORD_MSB/LSB writes and the
- *   sequencer scripts).
+ * Power bus: twl4030_regulators_pb_message(), called by the power module
+ *   through its "regulators" link (PB_WORD_MSB/LSB writes).
  */
 
 #define TYPE_TWL4030_REGULATORS "twl4030-regulators"
