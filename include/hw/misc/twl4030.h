@@ -1,70 +1,72 @@
 /*
  * TI TWL4030 (TPS65950) power-management companion chip
  *
- * The chip answers on four I2C addresses (0x48..0x4b).  It is split the way
- * the chip is split: the core (this header, hw/misc/twl4030.c) owns the I2C
- * front end, the register pointers, the primary interrupt handler (PIH) and
- * the INTBR registers; every functional module (RTC, power master,
- * regulators, USB PHY, BCI, MADC, GPIO, keypad, the SIH interrupt
- * controllers) is a child device derived from TYPE_TWL4030_MODULE
- * (hw/misc/twl4030_module.h) that claims windows of registers.
+ * The chip answers on four I2C addresses (0x48..0x4b).  twl4030.c is its
+ * I2C front end and address decode, nothing else: every block of the chip
+ * is a module (TYPE_TWL4030_MODULE, hw/misc/twl4030_module.h), a device on
+ * the chip's "twl4030-bus" (`info qtree` shows them) that claims windows
+ * of registers, keeps its own state and vmstate, and is connected to the
+ * other modules only by the wiring of hw/misc/twl4030_wiring.c.
  *
  * I2C: the first byte of a write is the register pointer; the following
  * bytes of the write, and the bytes of reads, go to the pointer, which then
  * increments (it wraps at 0xff).  The pointer is kept per slave address
  * (a repeated start to read keeps it).  Registers no module owns read 0,
- * ignore writes and log under -d guest_errors.
+ * ignore writes and log under -d guest_errors.  Before every access the
+ * modules are brought up to the current virtual time (twl4030_bus_sync).
  *
- * Children of the chip (QOM names; /machine/twl4030/<name> on the GTA04):
- *   created by the chip itself:
- *     "rtc" (TYPE_TWL4030_RTC), "power" (TYPE_TWL4030_POWER),
- *     "pwr-sih", "gpio-sih", "bci-sih", "madc-sih", "keypad-sih"
- *     (TYPE_TWL4030_SIH), "audio" (TYPE_TWL4030_AUDIO),
- *     "test", "secured", "backup" (TYPE_TWL4030_REGFILE);
- *   created if their type is compiled in (by type name, so the chip does
- *   not depend on their code):
- *     "regulators" "twl4030-regulators", "usb" "twl4030-usb",
- *     "bci" "twl4030-bci", "madc" "twl4030-madc", "gpio" "twl4030-gpio",
- *     "keypad" "twl4030-keypad", "ledpwm" "twl4030-ledpwm".
+ * Modules (QOM children /machine/twl4030/<name> on the GTA04, in the order
+ * they are created and realized; hw/misc/twl4030_wiring.c twl4030_modules[]):
+ *   "inputs"       TYPE_TWL4030_INPUTS   PWRON/VBUS/ID/CHG pins: the QOM
+ *                                        stimuli and system_powerdown
+ *   "battery"      TYPE_TWL4030_BATTERY  VBAT/BTEMP: battery-mv/-temp
+ *   "pih"          TYPE_TWL4030_PIH      0x49:0x80-0x84
+ *   "intbr"        TYPE_TWL4030_INTBR    0x49:0x85-0x97
+ *   "pwr-sih", "gpio-sih", "bci-sih", "madc-sih", "keypad-sih"
+ *                  TYPE_TWL4030_SIH      (windows: hw/intc/twl4030_sih.h)
+ *   "rtc", "power", "regulators", "usb", "bci", "madc", "gpio", "keypad",
+ *   "ledpwm", "audio"                    one module each
+ *   "test", "secured", "backup"  TYPE_TWL4030_REGFILE  plain storage
  *
- * The modules sit on the chip's "twl4030-bus" (info qtree).
- * Wiring done by the chip's realize (named qdev GPIOs; a line is connected
- * only if both ends exist):
- *   rtc "irq"                  -> pwr-sih "source"[3] (RTC_IT)
- *   power "sih"[0..2,4..7]     -> pwr-sih "source"[same index]
- *   gpio "sih"[18]             -> gpio-sih "source"[0..17]
- *   keypad "sih"[4]            -> keypad-sih "source"[0..3]
- *   madc "sih"[4]              -> madc-sih "source"[0..3]
- *   bci "sih"[12]              -> bci-sih "source"[0..11]
- *                                 (BCIISR1A bits 0-7 = sources 0-7,
- *                                  BCIISR2A bits 0-3 = sources 8-11)
- *   <x>-sih "int1"/"int2"      -> PIH_ISR_P1/P2 bit of module x
- *   usb "pih"[0]/[1]           -> PIH_ISR_P1/P2 bit 4 (USB)
- *   power "group-state"[3]     -> regulators "group-state"[3]
+ * The chip's own QOM properties "pwron", "vbus", "usb-id", "ac",
+ * "battery-mv", "battery-temp" are aliases of the "inputs" and "battery"
+ * modules' properties.
+ *
+ * Wiring (hw/misc/twl4030_wiring.c, applied at realize; a name that does
+ * not exist fails realize).  Levels and edges are named qdev GPIOs:
+ *   inputs "pwron"[0]              -> power "pwron"
+ *   inputs "vbus"[0..2]            -> power "vbus" (VBUS_PRES, supplied from
+ *                                     VBUS: STS_HW_CONDITIONS.VBUS and
+ *                                     USB_PRES see the cable with VUSB3V1
+ *                                     off), usb "vbus", madc "vbus" (ADCIN8)
+ *   inputs "usb-id"[0..1]          -> power "usb-id", usb "usb-id"
+ *   inputs "ac"[0..2]              -> power "ac", bci "ac", madc "ac"
+ *   battery "changed"              -> bci "battery-changed"
+ *   rtc "irq"                      -> pwr-sih "source"[3] (RTC_IT)
+ *   power "sih"[0..2,4..7]         -> pwr-sih "source"[same index]
+ *   gpio "sih"[0..17]              -> gpio-sih "source"[0..17]
+ *   keypad "sih"[0..3]             -> keypad-sih "source"[0..3]
+ *   madc "sih"[0..3]               -> madc-sih "source"[0..3]
+ *   bci "sih"[0..11]               -> bci-sih "source"[0..11]
+ *                                     (BCIISR1A bits 0-7 = sources 0-7,
+ *                                      BCIISR2A bits 0-3 = sources 8-11)
+ *   <x>-sih "int1"/"int2"          -> pih "p1"/"p2"[PIH bit of module x]
+ *   usb "pih"[0]/[1]               -> pih "p1"/"p2"[4] (USB)
+ *   power "group-state"[0..2]      -> regulators "group-state"[0..2]
+ *                                     (the only path of the P1..P3 states)
  *   regulators "vusb3v1", "vusb1v5", "vusb1v8" -> usb inputs of that name
- *   usb "vbus-present"         -> bci "vbus-present" (the transceiver's
- *                                 VUSB3V1-supplied VBUS comparator: the
- *                                 USB charge path)
+ *   usb "vbus-present"             -> bci "vbus-present" (the transceiver's
+ *                                     VUSB3V1-supplied VBUS comparator: the
+ *                                     USB charge path)
  *   power "bciautoac", "bciautousb" -> bci inputs of that name (BOOT_BCI)
- *   madc link "bci"            =  the bci module
- *   chip property "vbus"       -> power "vbus" (always: the PM block's
- *                                 VBUS_PRES comparator is supplied from
- *                                 VBUS, STS_HW_CONDITIONS.VBUS/USB_PRES
- *                                 see the cable with VUSB3V1 off),
- *                                 usb "vbus" (no usb module: straight to
- *                                 bci "vbus-present"), madc "vbus"
- *   chip property "usb-id"     -> power "usb-id", usb "usb-id"
- *   chip property "ac"         -> power "ac", bci "ac", madc "ac"
- *   chip property "pwron"      -> power "pwron" (also pressed for 200 ms by
- *                                 QEMU's system_powerdown)
- *   battery "changed"          -> bci "battery-changed" (the chip's
- *                                 "battery-mv"/"battery-temp" are aliases
- *                                 of the "battery" module's "mv"/"temp")
- *   links: power "regulators" (power-bus messages), madc "bci", madc and
- *          bci "battery" (values read through them)
+ * Values are read through link properties:
+ *   power "regulators"  -> regulators (power-bus messages, PB_WORD)
+ *   madc "bci"          -> bci (charge current, CGAIN, ITHSENS)
+ *   madc "battery", bci "battery" -> battery (VBAT, BTEMP)
  *
- * Outputs of the chip: "int1" (-> the SoC's sys_nirq) and "int2", level
- * 1 = asserted (the pins are active low; QEMU lines are not).
+ * Outputs of the chip: "int1" (-> the SoC's sys_nirq) and "int2", passed
+ * through from the PIH: level 1 = asserted (the pins are active low; QEMU
+ * lines are not).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -75,48 +77,27 @@
 #define HW_MISC_TWL4030_H
 
 #include "hw/i2c/i2c.h"
-#include "hw/qdev-core.h"
-#include "hw/registerfields.h"
-#include "qemu/notify.h"
-#include "qemu/timer.h"
 #include "qom/object.h"
 #include "hw/misc/twl4030_module.h"
-#include "hw/intc/twl4030_sih.h"
-#include "hw/misc/twl4030_audio.h"
+#include "hw/misc/twl4030_inputs.h"
 #include "hw/misc/twl4030_battery.h"
-#include "hw/misc/twl4030_power.h"
-#include "hw/misc/twl4030_regfile.h"
+#include "hw/intc/twl4030_pih.h"
+#include "hw/misc/twl4030_intbr.h"
+#include "hw/intc/twl4030_sih.h"
 #include "hw/rtc/twl4030_rtc.h"
+#include "hw/misc/twl4030_power.h"
+#include "hw/misc/twl4030_regulators.h"
+#include "hw/usb/twl4030_usb.h"
+#include "hw/misc/twl4030_bci.h"
+#include "hw/misc/twl4030_madc.h"
+#include "hw/gpio/twl4030_gpio.h"
+#include "hw/input/twl4030_keypad.h"
+#include "hw/misc/twl4030_ledpwm.h"
+#include "hw/misc/twl4030_audio.h"
+#include "hw/misc/twl4030_regfile.h"
 
 #define TYPE_TWL4030 "twl4030"
-OBJECT_DECLARE_TYPE(TWL4030State, TWL4030Class, TWL4030)
-
-/* PIH registers, slave 0x49 (twl4030-irq.c REG_PIH_*) */
-REG8(TWL4030_PIH_ISR_P1, 0x81)
-REG8(TWL4030_PIH_ISR_P2, 0x82)
-REG8(TWL4030_PIH_SIR, 0x83)
-
-/* INTBR registers, slave 0x49 (include/linux/mfd/twl.h, base 0x85) */
-REG8(TWL4030_IDCODE_7_0, 0x85)
-REG8(TWL4030_IDCODE_31_24, 0x88)
-REG8(TWL4030_DIEID_7_0, 0x89)
-REG8(TWL4030_DIEID_63_56, 0x90)
-REG8(TWL4030_GPBR1, 0x91)
-    FIELD(TWL4030_GPBR1, MADC_HFCLK_EN, 7, 1)
-REG8(TWL4030_PMBR1, 0x92)
-REG8(TWL4030_PMBR2, 0x93)
-REG8(TWL4030_GPPUPDCTR1, 0x94)
-REG8(TWL4030_GPPUPDCTR2, 0x95)
-REG8(TWL4030_GPPUPDCTR3, 0x96)
-REG8(TWL4030_UNLOCK_TEST_REG, 0x97)
-
-#define TWL4030_PIH_FIRST       0x80
-#define TWL4030_INTBR_FIRST     0x85
-#define TWL4030_INTBR_LAST      0x97
-#define TWL4030_INTBR_SIZE      (TWL4030_INTBR_LAST - TWL4030_INTBR_FIRST + 1)
-
-/* UNLOCK_TEST_REG value that unlocks IDCODE/DIEID (TWL_EEPROM_R_UNLOCK) */
-#define TWL4030_EEPROM_R_UNLOCK 0x49
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030State, TWL4030)
 
 /* The SIH instances of the chip */
 enum {
@@ -128,32 +109,13 @@ enum {
     TWL4030_NUM_SIH,
 };
 
-/* Modules of other files, created by type name (see above) */
+/* The plain register files */
 enum {
-    TWL4030_EXT_REGULATORS,
-    TWL4030_EXT_USB,
-    TWL4030_EXT_BCI,
-    TWL4030_EXT_MADC,
-    TWL4030_EXT_GPIO,
-    TWL4030_EXT_KEYPAD,
-    TWL4030_EXT_LEDPWM,
-    TWL4030_NUM_EXT,
+    TWL4030_REGFILE_TEST,
+    TWL4030_REGFILE_SECURED,
+    TWL4030_REGFILE_BACKUP,
+    TWL4030_NUM_REGFILE,
 };
-
-/* User-facing input signals the chip fans out to its modules */
-enum {
-    TWL4030_SIG_PWRON,
-    TWL4030_SIG_VBUS,
-    TWL4030_SIG_USB_ID,
-    TWL4030_SIG_AC,
-    TWL4030_NUM_SIG,
-};
-#define TWL4030_MAX_FANOUT      4
-
-#define TWL4030_MAX_MODULES     24
-
-/* How long system_powerdown holds the power button */
-#define TWL4030_POWERDOWN_PRESS_MS  200
 
 struct TWL4030State {
     /*< private >*/
@@ -162,50 +124,39 @@ struct TWL4030State {
 
     TWL4030Bus bus;
 
-    /* modules */
+    /* modules (hw/misc/twl4030_wiring.c creates and wires them) */
+    TWL4030InputsState inputs;
+    TWL4030Battery battery;
+    TWL4030PIHState pih;
+    TWL4030INTBRState intbr;
+    TWL4030SIHState sih[TWL4030_NUM_SIH];
     TWL4030RTCState rtc;
     TWL4030PowerState power;
-    TWL4030SIHState sih[TWL4030_NUM_SIH];
-    TWL4030Battery battery;
+    TWL4030Regulators regulators;
+    TWL4030USB usb;
+    TWL4030BCI bci;
+    TWL4030MADC madc;
+    TWL4030GPIO gpio;
+    TWL4030Keypad keypad;
+    TWL4030LedPwm ledpwm;
     TWL4030AudioState audio;
-    TWL4030RegfileState test;
-    TWL4030RegfileState secured;
-    TWL4030RegfileState backup;
-    Object *ext[TWL4030_NUM_EXT];       /* NULL when not compiled in */
+    TWL4030RegfileState regfile[TWL4030_NUM_REGFILE];
 
-    TWL4030Module *modules[TWL4030_MAX_MODULES];
-    int num_modules;
-    TWL4030Module *map[TWL4030_NUM_ADDRS][256];    /* rebuilt at realize */
+    /* address decode: (address, register) -> module, built at realize */
+    TWL4030Module *map[TWL4030_NUM_ADDRS][256];
 
     /* I2C front end */
     int8_t cur;                 /* address index of the transfer, -1 none */
     bool expect_pointer;        /* next written byte is the register pointer */
     uint8_t pointer[TWL4030_NUM_ADDRS];
-
-    /* PIH */
-    uint8_t pih_in[2];          /* module lines, bit = TWL4030_PIH_* */
-    uint8_t pih_sir;
-    bool int_level[2];
-    qemu_irq int_out[2];
-
-    /* INTBR */
-    uint8_t intbr[TWL4030_INTBR_SIZE];
-
-    /* user-facing stimuli (QOM properties) */
-    bool pwron;
-    bool vbus;
-    bool usb_id;
-    bool ac;
-    bool powerdown_pressed;
-    QEMUTimer *powerdown_timer;
-    Notifier powerdown_notifier;
-
-    qemu_irq fanout[TWL4030_NUM_SIG][TWL4030_MAX_FANOUT];
-    int num_fanout[TWL4030_NUM_SIG];
 };
 
-struct TWL4030Class {
-    I2CSlaveClass parent_class;
-};
+/*
+ * The chip's composition (hw/misc/twl4030_wiring.c): create the modules on
+ * the chip's bus (instance_init), realize them, set the links and connect
+ * the GPIOs from the wiring table (realize; fails on a missing name).
+ */
+void twl4030_create_modules(TWL4030State *s);
+bool twl4030_realize_modules(TWL4030State *s, Error **errp);
 
 #endif /* HW_MISC_TWL4030_H */
