@@ -468,21 +468,22 @@ static void bci_charger_set_input(TWL4030BCI *s, int n, bool level)
     timer_mod(c->debounce, deadline);
 }
 
+/* The charger comparators are debounced; the rest act at once */
 enum {
     BCI_IN_VBUS_PRESENT,
     BCI_IN_AC,
     BCI_IN_AUTO_AC,
     BCI_IN_AUTO_USB,
     BCI_IN_BATTERY_CHANGED,
-    BCI_NUM_INPUTS,
 };
 
-static const char *const bci_input_names[BCI_NUM_INPUTS] = {
-    [BCI_IN_VBUS_PRESENT] = "vbus-present",
-    [BCI_IN_AC] = "ac",
-    [BCI_IN_AUTO_AC] = "bciautoac",
-    [BCI_IN_AUTO_USB] = "bciautousb",
-    [BCI_IN_BATTERY_CHANGED] = "battery-changed",
+static const TWL4030Input bci_inputs[] = {
+    [BCI_IN_VBUS_PRESENT] = TWL4030_INPUT_EVENT("vbus-present"),
+    [BCI_IN_AC] = TWL4030_INPUT_EVENT("ac"),
+    [BCI_IN_AUTO_AC] = TWL4030_INPUT("bciautoac", TWL4030BCI, auto_ac),
+    [BCI_IN_AUTO_USB] = TWL4030_INPUT("bciautousb", TWL4030BCI, auto_usb),
+    /* a pulse: the battery's comparators see a new figure */
+    [BCI_IN_BATTERY_CHANGED] = TWL4030_INPUT_EVENT("battery-changed"),
 };
 
 static void twl4030_bci_input(TWL4030Module *m, int input, int level)
@@ -496,16 +497,9 @@ static void twl4030_bci_input(TWL4030Module *m, int input, int level)
     case BCI_IN_AC:
         bci_charger_set_input(s, TWL4030_BCI_AC, level);
         return;
-    case BCI_IN_AUTO_AC:
-        s->auto_ac = level;
-        break;
-    case BCI_IN_AUTO_USB:
-        s->auto_usb = level;
-        break;
     case BCI_IN_BATTERY_CHANGED:
-        /* the battery's comparators see a new figure (the pulse's edge) */
         if (!level) {
-            return;
+            return;     /* the pulse's falling edge */
         }
         break;
     }
@@ -540,7 +534,7 @@ static void twl4030_bci_init(Object *obj)
                               A_BCIMNTEST3);
     twl4030_module_add_window(m, TWL4030_ADDR_AUX, A_BCIMNTEST3 + 1,
                               TWL4030_BCI_BASE + TWL4030_BCI_SIZE - 1);
-    twl4030_module_init_inputs(m, bci_input_names, BCI_NUM_INPUTS,
+    twl4030_module_init_inputs(m, bci_inputs, ARRAY_SIZE(bci_inputs),
                                twl4030_bci_input);
     qdev_init_gpio_out_named(dev, s->irq, "sih",
                              TWL4030_BCI_NUM_SOURCES);

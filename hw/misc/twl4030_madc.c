@@ -318,23 +318,11 @@ static void twl4030_madc_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
     }
 }
 
-enum {
-    MADC_IN_VBUS,
-    MADC_IN_AC,
-    MADC_NUM_INPUTS,
+/* Levels the next conversion measures */
+static const TWL4030Input madc_inputs[] = {
+    TWL4030_INPUT("vbus", TWL4030MADC, vbus),
+    TWL4030_INPUT("ac", TWL4030MADC, ac),
 };
-
-static const char *const madc_input_names[MADC_NUM_INPUTS] = {
-    [MADC_IN_VBUS] = "vbus",
-    [MADC_IN_AC] = "ac",
-};
-
-static void twl4030_madc_input(TWL4030Module *m, int input, int level)
-{
-    TWL4030MADC *s = TWL4030_MADC(m);
-
-    *(input == MADC_IN_VBUS ? &s->vbus : &s->ac) = level;
-}
 
 static void twl4030_madc_reset_hold(Object *obj)
 {
@@ -356,8 +344,8 @@ static void twl4030_madc_init(Object *obj)
 
     twl4030_module_add_window(TWL4030_MODULE(obj), TWL4030_ADDR_AUX, 0x00,
                               TWL4030_MADC_SIZE - 1);
-    twl4030_module_init_inputs(TWL4030_MODULE(obj), madc_input_names,
-                               MADC_NUM_INPUTS, twl4030_madc_input);
+    twl4030_module_init_inputs(TWL4030_MODULE(obj), madc_inputs,
+                               ARRAY_SIZE(madc_inputs), NULL);
     qdev_init_gpio_out_named(dev, s->irq, "sih",
                              TWL4030_MADC_NUM_SOURCES);
     s->conv_timer[0] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_conv_timer_cb, s);

@@ -34,20 +34,32 @@ static void twl4030_module_input(void *opaque, int n, int level)
 {
     TWL4030InputBinding *b = opaque;
 
-    b->m->input_handler(b->m, b->input, level);
+    if (b->in->field >= 0) {
+        bool *field = (bool *)((char *)b->m + b->in->field);
+
+        if (*field == !!level) {
+            return;
+        }
+        *field = level;
+    }
+    if (b->m->input_handler) {
+        b->m->input_handler(b->m, b->input, level);
+    }
 }
 
-void twl4030_module_init_inputs(TWL4030Module *m, const char *const *names,
+void twl4030_module_init_inputs(TWL4030Module *m, const TWL4030Input *inputs,
                                 int n, TWL4030InputHandler *handler)
 {
     int i;
 
-    assert(n <= TWL4030_MODULE_MAX_INPUTS && !m->input_handler);
+    assert(n <= TWL4030_MODULE_MAX_INPUTS);
     m->input_handler = handler;
     for (i = 0; i < n; i++) {
-        m->inputs[i] = (TWL4030InputBinding) { .m = m, .input = i };
+        m->inputs[i] = (TWL4030InputBinding) {
+            .m = m, .in = &inputs[i], .input = i,
+        };
         qdev_init_gpio_in_named_with_opaque(DEVICE(m), twl4030_module_input,
-                                            &m->inputs[i], names[i], 1);
+                                            &m->inputs[i], inputs[i].name, 1);
     }
 }
 

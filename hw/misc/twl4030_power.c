@@ -104,37 +104,17 @@ static void power_update_sources(TWL4030PowerState *s)
     qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES], s->vbus || s->usb_id);
 }
 
-/* The chip's inputs, in the order of power_input_names[] */
-enum {
-    POWER_IN_PWRON,
-    POWER_IN_VBUS,
-    POWER_IN_USB_ID,
-    POWER_IN_AC,
-    POWER_NUM_INPUTS,
-};
-
-static const char *const power_input_names[POWER_NUM_INPUTS] = {
-    [POWER_IN_PWRON] = "pwron",
-    [POWER_IN_VBUS] = "vbus",
-    [POWER_IN_USB_ID] = "usb-id",
-    [POWER_IN_AC] = "ac",
+static const TWL4030Input power_inputs[] = {
+    TWL4030_INPUT("pwron", TWL4030PowerState, pwron),
+    TWL4030_INPUT("vbus", TWL4030PowerState, vbus),
+    TWL4030_INPUT("usb-id", TWL4030PowerState, usb_id),
+    TWL4030_INPUT("ac", TWL4030PowerState, ac),
 };
 
 static void power_input(TWL4030Module *m, int input, int level)
 {
-    TWL4030PowerState *s = TWL4030_POWER(m);
-    bool *const field[POWER_NUM_INPUTS] = {
-        [POWER_IN_PWRON] = &s->pwron,
-        [POWER_IN_VBUS] = &s->vbus,
-        [POWER_IN_USB_ID] = &s->usb_id,
-        [POWER_IN_AC] = &s->ac,
-    };
-
-    if (*field[input] != level) {
-        *field[input] = level;
-        trace_twl4030_power_input(power_input_names[input], level);
-        power_update_sources(s);
-    }
+    trace_twl4030_power_input(power_inputs[input].name, level);
+    power_update_sources(TWL4030_POWER(m));
 }
 
 static void power_set_group(TWL4030PowerState *s, int group,
@@ -409,8 +389,8 @@ static void power_init(Object *obj)
                               TWL4030_PM_MASTER_FIRST, TWL4030_PM_MASTER_LAST);
     twl4030_module_add_window(TWL4030_MODULE(obj), 0x4b,
                               A_TWL4030_WATCHDOG_CFG, A_TWL4030_WATCHDOG_CFG);
-    twl4030_module_init_inputs(TWL4030_MODULE(obj), power_input_names,
-                               POWER_NUM_INPUTS, power_input);
+    twl4030_module_init_inputs(TWL4030_MODULE(obj), power_inputs,
+                               ARRAY_SIZE(power_inputs), power_input);
     qdev_init_gpio_out_named(dev, s->sih, "sih", TWL4030_PWR_NUM_SOURCES);
     qdev_init_gpio_out_named(dev, s->group_out, "group-state",
                              TWL4030_NUM_GROUPS);

@@ -457,38 +457,20 @@ static void twl4030_usb_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
                   "register 0x%02x\n", value, reg);
 }
 
-enum {
-    USB_IN_VBUS,
-    USB_IN_USB_ID,
-    USB_IN_VUSB3V1,
-    USB_IN_VUSB1V5,
-    USB_IN_VUSB1V8,
-    USB_NUM_INPUTS,
+/* The PHY supplies (the last two) only gate the DPLL clock, read on access */
+static const TWL4030Input usb_inputs[] = {
+    TWL4030_INPUT("vbus", TWL4030USB, vbus),
+    TWL4030_INPUT("usb-id", TWL4030USB, usb_id),
+    TWL4030_INPUT("vusb3v1", TWL4030USB, vusb3v1),
+    TWL4030_INPUT("vusb1v5", TWL4030USB, vusb1v5),
+    TWL4030_INPUT("vusb1v8", TWL4030USB, vusb1v8),
 };
-
-static const char *const usb_input_names[USB_NUM_INPUTS] = {
-    [USB_IN_VBUS] = "vbus",
-    [USB_IN_USB_ID] = "usb-id",
-    [USB_IN_VUSB3V1] = "vusb3v1",
-    [USB_IN_VUSB1V5] = "vusb1v5",
-    [USB_IN_VUSB1V8] = "vusb1v8",
-};
+#define USB_COMPARATOR_INPUTS   3
 
 static void twl4030_usb_input(TWL4030Module *m, int input, int level)
 {
-    TWL4030USB *s = TWL4030_USB(m);
-    bool *const field[USB_NUM_INPUTS] = {
-        [USB_IN_VBUS] = &s->vbus,
-        [USB_IN_USB_ID] = &s->usb_id,
-        [USB_IN_VUSB3V1] = &s->vusb3v1,
-        [USB_IN_VUSB1V5] = &s->vusb1v5,
-        [USB_IN_VUSB1V8] = &s->vusb1v8,
-    };
-
-    *field[input] = level;
-    /* the PHY supplies only gate the DPLL clock, read when it is looked at */
-    if (input != USB_IN_VUSB1V5 && input != USB_IN_VUSB1V8) {
-        twl4030_usb_update(s, true);
+    if (input < USB_COMPARATOR_INPUTS) {
+        twl4030_usb_update(TWL4030_USB(m), true);
     }
 }
 
@@ -512,8 +494,8 @@ static void twl4030_usb_init(Object *obj)
 
     twl4030_module_add_window(TWL4030_MODULE(obj), TWL4030_ADDR_USB,
                               0x00, 0xff);
-    twl4030_module_init_inputs(TWL4030_MODULE(obj), usb_input_names,
-                               USB_NUM_INPUTS, twl4030_usb_input);
+    twl4030_module_init_inputs(TWL4030_MODULE(obj), usb_inputs,
+                               ARRAY_SIZE(usb_inputs), twl4030_usb_input);
     qdev_init_gpio_out_named(dev, &s->vbus_present_out, "vbus-present", 1);
     qdev_init_gpio_out_named(dev, s->pih, "pih", 2);
 }

@@ -86,12 +86,26 @@ typedef struct TWL4030RegWindow {
 #define TWL4030_MODULE_MAX_WINDOWS 4
 #define TWL4030_MODULE_MAX_INPUTS  8
 
-/* A level on the module's named single-line GPIO input number "input" */
+/*
+ * A named single-line level input of a module (twl4030_module_init_inputs):
+ * the level is stored in the module's bool at offset "field" (or nowhere:
+ * -1), and the module's handler runs when it changed.
+ */
+typedef struct TWL4030Input {
+    const char *name;
+    ptrdiff_t field;
+} TWL4030Input;
+
+#define TWL4030_INPUT(name, State, member) { name, offsetof(State, member) }
+#define TWL4030_INPUT_EVENT(name)          { name, -1 }
+
+/* Input "input" (index in the table) changed to level */
 typedef void TWL4030InputHandler(TWL4030Module *m, int input, int level);
 
-/* What the qdev GPIO of one table input carries back to its handler */
+/* What the qdev GPIO of one table input carries back to the module */
 typedef struct TWL4030InputBinding {
     TWL4030Module *m;
+    const TWL4030Input *in;
     int input;
 } TWL4030InputBinding;
 
@@ -117,11 +131,13 @@ void twl4030_module_add_window(TWL4030Module *m, uint8_t addr,
                                uint8_t first, uint8_t last);
 
 /*
- * Create one single-line named GPIO input per entry of names[n] (in the
- * module's instance_init); a level on input i calls handler(m, i, level).
- * The table replaces one three-line qemu_irq handler per input.
+ * Create one single-line named GPIO input per entry of inputs[n] (in the
+ * module's instance_init).  A level on input i is stored in its field; if
+ * it differs from the stored one (always, for a -1 field), handler(m, i,
+ * level) runs (handler may be NULL).  The table replaces one qemu_irq
+ * handler per input.
  */
-void twl4030_module_init_inputs(TWL4030Module *m, const char *const *names,
+void twl4030_module_init_inputs(TWL4030Module *m, const TWL4030Input *inputs,
                                 int n, TWL4030InputHandler *handler);
 
 /*
