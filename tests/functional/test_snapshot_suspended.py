@@ -78,7 +78,7 @@ def test_rtc_alarm_wakes_after_restore():
         try:
             status = woke(dst)
             now = int(dst.ok("cat /sys/class/rtc/rtc0/since_epoch"))
-            irq = dst.ok("cat /sys/power/pm_wakeup_irq").strip()
+            irq = dst.value("cat /sys/power/pm_wakeup_irq")
             after = interrupts(dst.ok("cat /proc/interrupts"))["rtc0"][0]
             print("  restored in mem; woke with status %d by irq %s at RTC %d (alarm %d); rtc0 %d -> %d"
                   % (status, irq, now, alarm, rtc0, after))
@@ -106,14 +106,14 @@ def test_button_and_cable_wake_after_restore():
                     raise TestFailure("%s: woke after the restore without a stimulus" % what)
                 dst.qom_set(TWL, *stimulus)
                 status = woke(dst)
-                irq = dst.ok("cat /sys/power/pm_wakeup_irq").strip()
+                irq = dst.value("cat /sys/power/pm_wakeup_irq")
                 print("  restored in mem; %s -> woke with status %d by irq %s" % (what, status, irq))
                 if status != 0 or irq != virq:
                     raise TestFailure("%s: woke with status %d by irq %s, not the PIH %s"
                                       % (what, status, irq, virq))
                 if what == "cable":
                     dst.ok("sleep 1")
-                    vbus = dst.ok("cat /sys/bus/platform/devices/*twl4030-usb/vbus").strip()
+                    vbus = dst.value("cat /sys/bus/platform/devices/*twl4030-usb/vbus")
                     if vbus != "on":
                         raise TestFailure("the PHY did not see the cable after the restore: %s" % vbus)
             finally:
