@@ -16,7 +16,7 @@
  * How the state is derived here:
  *  - a resource in no group is OFF;
  *  - writing DEV_GRP, or a change of a processor group's state (from the
- *    power module: input "group-state" or the group_state_changed hook),
+ *    power module: input "group-state", the only way they arrive),
  *    sets the state to the highest of its groups' mapped states
  *    (ACTIVE > SLEEP > OFF);
  *  - a power bus message (twl4030_regulators_pb_message) sets the state of

@@ -13,7 +13,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (hw/misc/twl4030.c):
+ * Interface for the chip (its wiring table, hw/misc/twl4030_wiring.c):
  *
  * TYPE_TWL4030_GPIO, child "gpio" of the chip.
  * Window: 0x49:0x98-0xB0.  The GPIO SIH (0x49:0xB1-0xC5) is a separate

@@ -13,7 +13,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (hw/misc/twl4030.c):
+ * Interface for the chip (its wiring table, hw/misc/twl4030_wiring.c):
  *
  * TYPE_TWL4030_KEYPAD, child "keypad" of the chip.
  * Window: 0x4A:0xD2-0xE2.  The keypad SIH (0x4A:0xE3-0xE9) is a separate

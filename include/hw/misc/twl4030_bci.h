@@ -15,7 +15,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (hw/misc/twl4030.c):
+ * Interface for the chip (its wiring table, hw/misc/twl4030_wiring.c):
  *
  * TYPE_TWL4030_BCI, child "bci" of the chip.
  * Windows: 0x4A:0x74-0xA9 (MAIN_CHARGE) and 0x4A:0xAA-0xB8 (PRECHARGE).

@@ -14,7 +14,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (hw/misc/twl4030.c):
+ * Interface for the chip (its wiring table, hw/misc/twl4030_wiring.c):
  *
  * TYPE_TWL4030_LEDPWM, child "ledpwm" of the chip.
  * Windows: 0x4A:0xEE-0xF2 (LED: LEDEN, PWMAON/OFF, PWMBON/OFF) and

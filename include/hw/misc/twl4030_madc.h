@@ -16,7 +16,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (hw/misc/twl4030.c):
+ * Interface for the chip (its wiring table, hw/misc/twl4030_wiring.c):
  *
  * TYPE_TWL4030_MADC, child "madc" of the chip.
  * Window: 0x4A:0x00-0x60.  The MADC SIH (0x4A:0x61-0x67) is a separate

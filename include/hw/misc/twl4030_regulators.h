@@ -14,7 +14,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (hw/misc/twl4030.c):
+ * Interface for the chip (its wiring table, hw/misc/twl4030_wiring.c):
  *
  * TYPE_TWL4030_REGULATORS, child "regulators" of the chip.
  * Window: 0x4B:0x5B-0x5D and 0x4B:0x5F-0xF1 (PM_RECEIVER; 0x5E

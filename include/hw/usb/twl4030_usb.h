@@ -14,7 +14,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (hw/misc/twl4030.c):
+ * Interface for the chip (its wiring table, hw/misc/twl4030_wiring.c):
  *
  * TYPE_TWL4030_USB, child "usb" of the chip.
  * Window: 0x48:0x00-0xFF.
