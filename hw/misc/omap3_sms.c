@@ -5,7 +5,8 @@
  * rotation engine have no effect here: every initiator sees the SDRAM
  * unrotated.  Linux 6.1 writes SMS_SYSCONFIG (sdrc.c, saved and restored
  * around OFF) and opens SMS_RG_ATT0 (sram.c); both are storage, and so are
- * the other configuration registers.
+ * the other configuration registers.  The register file is QEMU's register
+ * API (hw/register.h): one RegisterAccessInfo per TRM register.
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -13,100 +14,93 @@
  */
 
 #include "qemu/osdep.h"
-#include "qemu/log.h"
 #include "qemu/module.h"
-#include "hw/registerfields.h"
+#include "hw/register.h"
 #include "hw/misc/omap3_sms.h"
 #include "migration/vmstate.h"
 #include "trace.h"
 
 REG32(SMS_REVISION,             0x000)
 REG32(SMS_SYSCONFIG,            0x010)
+    FIELD(SMS_SYSCONFIG, AUTOIDLE, 0, 1)
     FIELD(SMS_SYSCONFIG, SOFTRESET, 1, 1)
 REG32(SMS_SYSSTATUS,            0x014)
     FIELD(SMS_SYSSTATUS, RESETDONE, 0, 1)
-/*
- * Firewall regions i = 0..7, 0x20 apart: RG_ATTi 0x48, RG_RDPERMi 0x50,
- * RG_WRPERMi 0x58; regions 1..7 also have RG_STARTi 0x40, RG_ENDi 0x44.
- */
-REG32(SMS_RG_START1,            0x060)
-REG32(SMS_RG_ATT0,              0x048)
-REG32(SMS_RG_WRPERM7,           0x118)
 REG32(SMS_SECURITY_CONTROL,     0x148)
 REG32(SMS_CLASS_ARBITER0,       0x150)
+REG32(SMS_CLASS_ARBITER1,       0x154)
+REG32(SMS_CLASS_ARBITER2,       0x158)
+REG32(SMS_INTERCLASS_ARBITER,   0x160)
+REG32(SMS_CLASS_ROTATION0,      0x164)
+REG32(SMS_CLASS_ROTATION1,      0x168)
 REG32(SMS_CLASS_ROTATION2,      0x16c)
 REG32(SMS_ERR_ADDR,             0x170)
 REG32(SMS_ERR_TYPE,             0x174)
 REG32(SMS_POW_CTRL,             0x178)
-/* VRFB contexts n = 0..11: ROT_CONTROLn, ROT_SIZEn, ROT_PHYSICAL_BAn */
-REG32(SMS_ROT_CONTROL0,         0x180)
-REG32(SMS_ROT_PHYSICAL_BA11,    0x238)
 
-typedef enum {
-    SMS_NONE,
-    SMS_RW,
-    SMS_RO,
-} OMAP3SMSKind;
+#define SMS_REVISION_VALUE      0x30    /* [unverified] */
 
-static OMAP3SMSKind omap3_sms_kind(hwaddr offset)
+/*
+ * Firewall region i (0..7), 0x20 apart: SMS_RG_ATTi 0x48, SMS_RG_RDPERMi
+ * 0x50, SMS_RG_WRPERMi 0x58; regions 1..7 also have SMS_RG_STARTi 0x40 and
+ * SMS_RG_ENDi 0x44 (region 0 is the whole space).
+ */
+#define SMS_RG(i)                                                           \
+    { .name = "SMS_RG_ATT" #i,    .addr = 0x48 + 0x20 * (i) },              \
+    { .name = "SMS_RG_RDPERM" #i, .addr = 0x50 + 0x20 * (i) },              \
+    { .name = "SMS_RG_WRPERM" #i, .addr = 0x58 + 0x20 * (i) }
+#define SMS_RG_RANGE(i)                                                     \
+    { .name = "SMS_RG_START" #i,  .addr = 0x40 + 0x20 * (i) },              \
+    { .name = "SMS_RG_END" #i,    .addr = 0x44 + 0x20 * (i) },              \
+    SMS_RG(i)
+/* VRFB context n (0..11), 0x10 apart: SMS_ROT_CONTROLn, SIZEn, PHYSICAL_BAn */
+#define SMS_ROT(n)                                                          \
+    { .name = "SMS_ROT_CONTROL" #n,     .addr = 0x180 + 0x10 * (n) },       \
+    { .name = "SMS_ROT_SIZE" #n,        .addr = 0x184 + 0x10 * (n) },       \
+    { .name = "SMS_ROT_PHYSICAL_BA" #n, .addr = 0x188 + 0x10 * (n) }
+#define SMS_REG(reg)    .name = #reg, .addr = A_ ## reg
+
+static void omap3_sms_sysconfig_write(RegisterInfo *reg, uint64_t val)
 {
-    switch (offset) {
-    case A_SMS_REVISION:
-    case A_SMS_SYSSTATUS:
-    case A_SMS_ERR_ADDR:
-        return SMS_RO;
-    case A_SMS_SYSCONFIG:
-    case A_SMS_SECURITY_CONTROL:
-    case A_SMS_ERR_TYPE:
-    case A_SMS_POW_CTRL:
-        return SMS_RW;
-    default:
-        break;
-    }
-    if (offset >= A_SMS_RG_ATT0 && offset <= A_SMS_RG_WRPERM7) {
-        unsigned r = (offset - 0x40) & 0x1f;
+    OMAP3SMSState *s = OMAP3_SMS(reg->opaque);
+    int i;
 
-        if (r == 0x08 || r == 0x10 || r == 0x18 ||
-            (offset >= A_SMS_RG_START1 && (r == 0x00 || r == 0x04))) {
-            return SMS_RW;
+    /* OCP soft reset: the registers are back to reset at once */
+    if (FIELD_EX32(val, SMS_SYSCONFIG, SOFTRESET)) {
+        for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+            register_reset(&s->regs_info[i]);
         }
-        return SMS_NONE;
     }
-    if (offset >= A_SMS_CLASS_ARBITER0 && offset <= A_SMS_CLASS_ROTATION2 &&
-        offset != 0x15c) {
-        return SMS_RW;
-    }
-    if (offset >= A_SMS_ROT_CONTROL0 && offset <= A_SMS_ROT_PHYSICAL_BA11 &&
-        (offset & 0xf) <= 0x8) {
-        return SMS_RW;
-    }
-    return SMS_NONE;
 }
 
-static void omap3_sms_reset_regs(OMAP3SMSState *s)
-{
-    memset(s->regs, 0, sizeof(s->regs));
-    s->regs[R_SMS_SYSCONFIG] = 0x1;             /* AUTOIDLE */
-}
+static const RegisterAccessInfo omap3_sms_regs_info[] = {
+    { SMS_REG(SMS_REVISION), .reset = SMS_REVISION_VALUE, .ro = ~0ull },
+    { SMS_REG(SMS_SYSCONFIG), .reset = R_SMS_SYSCONFIG_AUTOIDLE_MASK,
+      .post_write = omap3_sms_sysconfig_write },
+    { SMS_REG(SMS_SYSSTATUS), .reset = R_SMS_SYSSTATUS_RESETDONE_MASK,
+      .ro = ~0ull },
+    SMS_RG(0),
+    SMS_RG_RANGE(1), SMS_RG_RANGE(2), SMS_RG_RANGE(3), SMS_RG_RANGE(4),
+    SMS_RG_RANGE(5), SMS_RG_RANGE(6), SMS_RG_RANGE(7),
+    { SMS_REG(SMS_SECURITY_CONTROL) },
+    { SMS_REG(SMS_CLASS_ARBITER0) },
+    { SMS_REG(SMS_CLASS_ARBITER1) },
+    { SMS_REG(SMS_CLASS_ARBITER2) },
+    { SMS_REG(SMS_INTERCLASS_ARBITER) },
+    { SMS_REG(SMS_CLASS_ROTATION0) },
+    { SMS_REG(SMS_CLASS_ROTATION1) },
+    { SMS_REG(SMS_CLASS_ROTATION2) },
+    { SMS_REG(SMS_ERR_ADDR), .ro = ~0ull },
+    { SMS_REG(SMS_ERR_TYPE) },
+    { SMS_REG(SMS_POW_CTRL) },
+    SMS_ROT(0), SMS_ROT(1), SMS_ROT(2), SMS_ROT(3), SMS_ROT(4), SMS_ROT(5),
+    SMS_ROT(6), SMS_ROT(7), SMS_ROT(8), SMS_ROT(9), SMS_ROT(10), SMS_ROT(11),
+};
 
 static uint64_t omap3_sms_read(void *opaque, hwaddr offset, unsigned size)
 {
-    OMAP3SMSState *s = opaque;
-    uint32_t v;
+    uint64_t v = register_read_memory(opaque, offset, size);
 
-    switch (omap3_sms_kind(offset)) {
-    case SMS_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown register 0x%03" HWADDR_PRIx
-                      "\n", __func__, offset);
-        return 0;
-    case SMS_RO:
-        v = offset == A_SMS_REVISION ? 0x30 :      /* [unverified] */
-            offset == A_SMS_SYSSTATUS ? R_SMS_SYSSTATUS_RESETDONE_MASK : 0;
-        break;
-    default:
-        v = s->regs[offset >> 2];
-        break;
-    }
     trace_omap3_sms_read(offset, v);
     return v;
 }
@@ -114,27 +108,8 @@ static uint64_t omap3_sms_read(void *opaque, hwaddr offset, unsigned size)
 static void omap3_sms_write(void *opaque, hwaddr offset, uint64_t value,
                             unsigned size)
 {
-    OMAP3SMSState *s = opaque;
-
     trace_omap3_sms_write(offset, value);
-    switch (omap3_sms_kind(offset)) {
-    case SMS_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown register 0x%03" HWADDR_PRIx
-                      " = 0x%08" PRIx64 "\n", __func__, offset, value);
-        return;
-    case SMS_RO:
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: read-only register 0x%03"
-                      HWADDR_PRIx "\n", __func__, offset);
-        return;
-    default:
-        break;
-    }
-    if (offset == A_SMS_SYSCONFIG &&
-        FIELD_EX32(value, SMS_SYSCONFIG, SOFTRESET)) {
-        omap3_sms_reset_regs(s);
-        return;
-    }
-    s->regs[offset >> 2] = value;
+    register_write_memory(opaque, offset, value, size);
 }
 
 static const MemoryRegionOps omap3_sms_ops = {
@@ -145,24 +120,37 @@ static const MemoryRegionOps omap3_sms_ops = {
     .valid.max_access_size = 4,
 };
 
-static void omap3_sms_reset(DeviceState *dev)
+static void omap3_sms_reset_enter(Object *obj, ResetType type)
 {
-    omap3_sms_reset_regs(OMAP3_SMS(dev));
+    OMAP3SMSState *s = OMAP3_SMS(obj);
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+        register_reset(&s->regs_info[i]);
+    }
 }
 
 static void omap3_sms_init(Object *obj)
 {
     OMAP3SMSState *s = OMAP3_SMS(obj);
 
-    memory_region_init_io(&s->iomem, obj, &omap3_sms_ops, s, "omap3-sms",
-                          OMAP3_SMS_MMIO_SIZE);
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    s->reg_array = register_init_block32(DEVICE(obj), omap3_sms_regs_info,
+                                      ARRAY_SIZE(omap3_sms_regs_info),
+                                      s->regs_info, s->regs, &omap3_sms_ops,
+                                      false, OMAP3_SMS_MMIO_SIZE);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
 }
 
+static void omap3_sms_finalize(Object *obj)
+{
+    register_finalize_block(OMAP3_SMS(obj)->reg_array);
+}
+
+/* Version 2: the register API (RO registers hold their value in regs[]) */
 static const VMStateDescription vmstate_omap3_sms = {
     .name = "omap3-sms",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3SMSState, OMAP3_SMS_NUM_REGS),
         VMSTATE_END_OF_LIST()
@@ -172,9 +160,10 @@ static const VMStateDescription vmstate_omap3_sms = {
 static void omap3_sms_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
 
-    dc->reset = omap3_sms_reset;
     dc->vmsd = &vmstate_omap3_sms;
+    rc->phases.enter = omap3_sms_reset_enter;
 }
 
 static const TypeInfo omap3_sms_info = {
@@ -182,6 +171,7 @@ static const TypeInfo omap3_sms_info = {
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3SMSState),
     .instance_init = omap3_sms_init,
+    .instance_finalize = omap3_sms_finalize,
     .class_init = omap3_sms_class_init,
 };
 
