@@ -11,6 +11,7 @@
  *  - control.c omap3_save_scratchpad_contents() copies SYSCONFIG, CS_CFG,
  *    SHARING, ERR_TYPE, DLLA_CTRL, POWER, MCFG, MR, ACTIM, RFR_CTRL into
  *    the scratchpad; sdrc.c omap2_sdrc_init() sets the idle modes and POWER.
+ * The register file is QEMU's register API (hw/register.h).
  * Reset values are what u-boot leaves for a 2 x 256 MiB LPDDR at 200 MHz
  * (illustrative: Linux does not derive anything from the timings).
  *
@@ -20,9 +21,8 @@
  */
 
 #include "qemu/osdep.h"
-#include "qemu/log.h"
 #include "qemu/module.h"
-#include "hw/registerfields.h"
+#include "hw/register.h"
 #include "hw/misc/omap3_sdrc.h"
 #include "migration/vmstate.h"
 #include "trace.h"
@@ -59,97 +59,73 @@ REG32(SDRC_ACTIM_CTRLB_1,   0xc8)
 REG32(SDRC_RFR_CTRL_1,      0xd4)
 REG32(SDRC_MANUAL_1,        0xd8)
 
-typedef struct {
-    uint8_t offset;
-    bool ro;
-    uint32_t reset;
-} OMAP3SDRCReg;
+#define SDRC_REVISION_VALUE     0x40    /* [unverified] */
 
-static const OMAP3SDRCReg omap3_sdrc_regs[] = {
-    { A_SDRC_REVISION,      true,  0x00000040 },    /* [unverified] */
-    { A_SDRC_SYSCONFIG,     false, 0x00000010 },    /* smart idle */
-    { A_SDRC_SYSSTATUS,     true,  0 },
-    { A_SDRC_CS_CFG,        false, 0x00000002 },    /* CS1 at +256 MiB */
-    { A_SDRC_SHARING,       false, 0x00000100 },
-    { A_SDRC_ERR_ADDR,      true,  0 },
-    { A_SDRC_ERR_TYPE,      false, 0 },
-    { A_SDRC_DLLA_CTRL,     false, 0x0000000a },    /* ENADLL, 90 degrees */
-    { A_SDRC_DLLA_STATUS,   true,  0 },
-    { A_SDRC_DLLB_CTRL,     false, 0x0000000a },
-    { A_SDRC_DLLB_STATUS,   true,  0 },
-    /* PAGEPOLICY, SRFRONRESET */
-    { A_SDRC_POWER,         false, 0x00000081 },
-    { A_SDRC_MCFG_0,        false, 0x03588099 },
-    { A_SDRC_MR_0,          false, 0x00000032 },    /* CL 3, burst 4 */
-    { A_SDRC_EMR2_0,        false, 0 },
-    { A_SDRC_ACTIM_CTRLA_0, false, 0x629db4c6 },
-    { A_SDRC_ACTIM_CTRLB_0, false, 0x00012214 },
-    { A_SDRC_RFR_CTRL_0,    false, 0x0005e601 },
-    { A_SDRC_MANUAL_0,      false, 0 },
-    { A_SDRC_MCFG_1,        false, 0x03588099 },
-    { A_SDRC_MR_1,          false, 0x00000032 },
-    { A_SDRC_EMR2_1,        false, 0 },
-    { A_SDRC_ACTIM_CTRLA_1, false, 0x629db4c6 },
-    { A_SDRC_ACTIM_CTRLB_1, false, 0x00012214 },
-    { A_SDRC_RFR_CTRL_1,    false, 0x0005e601 },
-    { A_SDRC_MANUAL_1,      false, 0 },
-};
-
-static const OMAP3SDRCReg *omap3_sdrc_reg(hwaddr offset)
+static void omap3_sdrc_sysconfig_write(RegisterInfo *reg, uint64_t val)
 {
+    OMAP3SDRCState *s = OMAP3_SDRC(reg->opaque);
     int i;
 
-    for (i = 0; i < ARRAY_SIZE(omap3_sdrc_regs); i++) {
-        if (omap3_sdrc_regs[i].offset == offset) {
-            return &omap3_sdrc_regs[i];
+    /* OCP soft reset: registers back to reset, done at once */
+    if (FIELD_EX32(val, SDRC_SYSCONFIG, SOFTRESET)) {
+        trace_omap3_sdrc_softreset();
+        for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+            register_reset(&s->regs_info[i]);
         }
     }
-    return NULL;
 }
 
-static void omap3_sdrc_reset_regs(OMAP3SDRCState *s)
+/* SDRC_DLLx_STATUS.LOCKSTATUS: the DLL locks at once whenever it is enabled */
+static uint64_t omap3_sdrc_dll_status(RegisterInfo *reg, uint64_t val)
 {
-    int i;
-
-    memset(s->regs, 0, sizeof(s->regs));
-    for (i = 0; i < ARRAY_SIZE(omap3_sdrc_regs); i++) {
-        s->regs[omap3_sdrc_regs[i].offset >> 2] = omap3_sdrc_regs[i].reset;
-    }
-}
-
-/* The DLL locks at once whenever it is enabled */
-static uint32_t omap3_sdrc_dll_status(OMAP3SDRCState *s, hwaddr ctrl)
-{
-    bool on = FIELD_EX32(s->regs[ctrl >> 2], SDRC_DLL_CTRL, ENADLL);
+    OMAP3SDRCState *s = OMAP3_SDRC(reg->opaque);
+    /* SDRC_DLLx_CTRL is the word before SDRC_DLLx_STATUS */
+    bool on = FIELD_EX32(s->regs[(reg->access->addr >> 2) - 1],
+                         SDRC_DLL_CTRL, ENADLL);
 
     return FIELD_DP32(0, SDRC_DLL_STATUS, LOCKSTATUS, on);
 }
 
+#define SDRC_REG(reg)   .name = #reg, .addr = A_ ## reg
+
+static const RegisterAccessInfo omap3_sdrc_regs_info[] = {
+    { SDRC_REG(SDRC_REVISION),  .reset = SDRC_REVISION_VALUE, .ro = ~0ull },
+    { SDRC_REG(SDRC_SYSCONFIG), .reset = 0x00000010,         /* smart idle */
+      .post_write = omap3_sdrc_sysconfig_write },
+    { SDRC_REG(SDRC_SYSSTATUS), .reset = R_SDRC_SYSSTATUS_RESETDONE_MASK,
+      .ro = ~0ull },
+    { SDRC_REG(SDRC_CS_CFG),    .reset = 0x00000002 },     /* CS1 at +256 MiB */
+    { SDRC_REG(SDRC_SHARING),   .reset = 0x00000100 },
+    { SDRC_REG(SDRC_ERR_ADDR),  .ro = ~0ull },
+    { SDRC_REG(SDRC_ERR_TYPE) },
+    { SDRC_REG(SDRC_DLLA_CTRL), .reset = 0x0000000a },     /* ENADLL, 90 deg */
+    { SDRC_REG(SDRC_DLLA_STATUS), .ro = ~0ull,
+      .post_read = omap3_sdrc_dll_status },
+    { SDRC_REG(SDRC_DLLB_CTRL), .reset = 0x0000000a },
+    { SDRC_REG(SDRC_DLLB_STATUS), .ro = ~0ull,
+      .post_read = omap3_sdrc_dll_status },
+    /* PAGEPOLICY, SRFRONRESET */
+    { SDRC_REG(SDRC_POWER),     .reset = 0x00000081 },
+    { SDRC_REG(SDRC_MCFG_0),    .reset = 0x03588099 },
+    { SDRC_REG(SDRC_MR_0),      .reset = 0x00000032 },     /* CL 3, burst 4 */
+    { SDRC_REG(SDRC_EMR2_0) },
+    { SDRC_REG(SDRC_ACTIM_CTRLA_0), .reset = 0x629db4c6 },
+    { SDRC_REG(SDRC_ACTIM_CTRLB_0), .reset = 0x00012214 },
+    { SDRC_REG(SDRC_RFR_CTRL_0), .reset = 0x0005e601 },
+    { SDRC_REG(SDRC_MANUAL_0) },
+    { SDRC_REG(SDRC_MCFG_1),    .reset = 0x03588099 },
+    { SDRC_REG(SDRC_MR_1),      .reset = 0x00000032 },
+    { SDRC_REG(SDRC_EMR2_1) },
+    { SDRC_REG(SDRC_ACTIM_CTRLA_1), .reset = 0x629db4c6 },
+    { SDRC_REG(SDRC_ACTIM_CTRLB_1), .reset = 0x00012214 },
+    { SDRC_REG(SDRC_RFR_CTRL_1), .reset = 0x0005e601 },
+    { SDRC_REG(SDRC_MANUAL_1) },
+};
+
 static uint64_t omap3_sdrc_read(void *opaque, hwaddr offset, unsigned size)
 {
-    OMAP3SDRCState *s = opaque;
-    const OMAP3SDRCReg *r = offset < 0x100 ? omap3_sdrc_reg(offset) : NULL;
-    uint32_t v;
+    uint64_t v = register_read_memory(opaque, offset, size);
 
-    if (!r) {
-        qemu_log_mask(LOG_UNIMP, "%s: unknown register 0x%03" HWADDR_PRIx
-                      "\n", __func__, offset);
-        return 0;
-    }
-    switch (offset) {
-    case A_SDRC_SYSSTATUS:
-        v = R_SDRC_SYSSTATUS_RESETDONE_MASK;
-        break;
-    case A_SDRC_DLLA_STATUS:
-        v = omap3_sdrc_dll_status(s, A_SDRC_DLLA_CTRL);
-        break;
-    case A_SDRC_DLLB_STATUS:
-        v = omap3_sdrc_dll_status(s, A_SDRC_DLLB_CTRL);
-        break;
-    default:
-        v = s->regs[offset >> 2];
-        break;
-    }
     trace_omap3_sdrc_read(offset, v);
     return v;
 }
@@ -157,28 +133,8 @@ static uint64_t omap3_sdrc_read(void *opaque, hwaddr offset, unsigned size)
 static void omap3_sdrc_write(void *opaque, hwaddr offset, uint64_t value,
                              unsigned size)
 {
-    OMAP3SDRCState *s = opaque;
-    const OMAP3SDRCReg *r = offset < 0x100 ? omap3_sdrc_reg(offset) : NULL;
-
     trace_omap3_sdrc_write(offset, value);
-    if (!r) {
-        qemu_log_mask(LOG_UNIMP, "%s: unknown register 0x%03" HWADDR_PRIx
-                      " = 0x%08" PRIx64 "\n", __func__, offset, value);
-        return;
-    }
-    if (r->ro) {
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: read-only register 0x%03"
-                      HWADDR_PRIx "\n", __func__, offset);
-        return;
-    }
-    if (offset == A_SDRC_SYSCONFIG &&
-        FIELD_EX32(value, SDRC_SYSCONFIG, SOFTRESET)) {
-        /* OCP soft reset: registers back to reset, done at once */
-        trace_omap3_sdrc_softreset();
-        omap3_sdrc_reset_regs(s);
-        return;
-    }
-    s->regs[offset >> 2] = value;
+    register_write_memory(opaque, offset, value, size);
 }
 
 static const MemoryRegionOps omap3_sdrc_ops = {
@@ -189,24 +145,38 @@ static const MemoryRegionOps omap3_sdrc_ops = {
     .valid.max_access_size = 4,
 };
 
-static void omap3_sdrc_reset(DeviceState *dev)
+static void omap3_sdrc_reset_enter(Object *obj, ResetType type)
 {
-    omap3_sdrc_reset_regs(OMAP3_SDRC(dev));
+    OMAP3SDRCState *s = OMAP3_SDRC(obj);
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+        register_reset(&s->regs_info[i]);
+    }
 }
 
 static void omap3_sdrc_init(Object *obj)
 {
     OMAP3SDRCState *s = OMAP3_SDRC(obj);
 
-    memory_region_init_io(&s->iomem, obj, &omap3_sdrc_ops, s, "omap3-sdrc",
-                          OMAP3_SDRC_MMIO_SIZE);
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    s->reg_array = register_init_block32(DEVICE(obj), omap3_sdrc_regs_info,
+                                         ARRAY_SIZE(omap3_sdrc_regs_info),
+                                         s->regs_info, s->regs,
+                                         &omap3_sdrc_ops, false,
+                                         OMAP3_SDRC_MMIO_SIZE);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
 }
 
+static void omap3_sdrc_finalize(Object *obj)
+{
+    register_finalize_block(OMAP3_SDRC(obj)->reg_array);
+}
+
+/* Version 2: the register API (RO registers hold their value in regs[]) */
 static const VMStateDescription vmstate_omap3_sdrc = {
     .name = "omap3-sdrc",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3SDRCState, OMAP3_SDRC_NUM_REGS),
         VMSTATE_END_OF_LIST()
@@ -216,9 +186,10 @@ static const VMStateDescription vmstate_omap3_sdrc = {
 static void omap3_sdrc_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
 
-    dc->reset = omap3_sdrc_reset;
     dc->vmsd = &vmstate_omap3_sdrc;
+    rc->phases.enter = omap3_sdrc_reset_enter;
 }
 
 static const TypeInfo omap3_sdrc_info = {
@@ -226,6 +197,7 @@ static const TypeInfo omap3_sdrc_info = {
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3SDRCState),
     .instance_init = omap3_sdrc_init,
+    .instance_finalize = omap3_sdrc_finalize,
     .class_init = omap3_sdrc_class_init,
 };
 

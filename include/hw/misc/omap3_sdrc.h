@@ -10,6 +10,7 @@
 #define HW_MISC_OMAP3_SDRC_H
 
 #include "hw/sysbus.h"
+#include "hw/register.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_SDRC "omap3-sdrc"
@@ -24,8 +25,9 @@ struct OMAP3SDRCState {
     SysBusDevice parent_obj;
     /*< public >*/
 
-    MemoryRegion iomem;
     uint32_t regs[OMAP3_SDRC_NUM_REGS];
+    RegisterInfo regs_info[OMAP3_SDRC_NUM_REGS];
+    RegisterInfoArray *reg_array;
 };
 
 #endif /* HW_MISC_OMAP3_SDRC_H */
