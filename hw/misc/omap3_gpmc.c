@@ -13,7 +13,7 @@
  * NAND_COMMAND/ADDRESS/DATA ports and the chip-select windows do nothing
  * (the SoC maps the GPMC space as unimplemented), the prefetch/ECC engines
  * are storage only.  The NAND driver (omap2-nand) is a module; loaded, it
- * finds no chip.
+ * finds no chip.  The register file is QEMU's register API (hw/register.h).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -21,10 +21,9 @@
  */
 
 #include "qemu/osdep.h"
-#include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
-#include "hw/registerfields.h"
+#include "hw/register.h"
 #include "hw/misc/omap3_gpmc.h"
 #include "migration/vmstate.h"
 #include "trace.h"
@@ -47,14 +46,13 @@ REG32(GPMC_CONFIG,              0x050)
 REG32(GPMC_STATUS,              0x054)
     FIELD(GPMC_STATUS, EMPTYWRITEBUFFERSTATUS, 0, 1)
     FIELD(GPMC_STATUS, WAITSTATUS, 8, 4)
-/* chip select n: 0x60 + 0x30 n */
+/*
+ * Chip select n (0..7), 0x30 apart from 0x60: GPMC_CONFIG1_n..GPMC_CONFIG7_n,
+ * then the NAND_COMMAND_n/ADDRESS_n/DATA_n ports.
+ */
 #define GPMC_CS0                0x060
 #define GPMC_CS_SIZE            0x30
-#define GPMC_CS_CONFIG1         0x00
-#define GPMC_CS_CONFIG7         0x18
 #define GPMC_CS_NAND_COMMAND    0x1c
-#define GPMC_CS_NAND_ADDRESS    0x20
-#define GPMC_CS_NAND_DATA       0x24
 REG32(GPMC_PREFETCH_CONFIG1,    0x1e0)
 REG32(GPMC_PREFETCH_CONFIG2,    0x1e4)
 REG32(GPMC_PREFETCH_CONTROL,    0x1ec)
@@ -70,61 +68,14 @@ REG32(GPMC_BCH_SWDATA,          0x2d0)
 
 #define GPMC_REVISION_5_0       0x50
 
-typedef enum {
-    GPMC_NONE,
-    GPMC_RW,
-    GPMC_RO,        /* computed or engine output: reads 0 here */
-    GPMC_W1C,
-    GPMC_PORT,      /* NAND command/address/data: nothing attached */
-} OMAP3GPMCKind;
-
-static OMAP3GPMCKind omap3_gpmc_kind(hwaddr offset)
-{
-    switch (offset) {
-    case A_GPMC_REVISION:
-    case A_GPMC_SYSSTATUS:
-    case A_GPMC_STATUS:
-    case A_GPMC_PREFETCH_STATUS:
-        return GPMC_RO;
-    case A_GPMC_IRQSTATUS:
-        return GPMC_W1C;
-    case A_GPMC_SYSCONFIG:
-    case A_GPMC_IRQENABLE:
-    case A_GPMC_TIMEOUT_CONTROL:
-    case A_GPMC_ERR_ADDRESS:
-    case A_GPMC_ERR_TYPE:
-    case A_GPMC_CONFIG:
-    case A_GPMC_PREFETCH_CONFIG1:
-    case A_GPMC_PREFETCH_CONFIG2:
-    case A_GPMC_PREFETCH_CONTROL:
-    case A_GPMC_ECC_CONFIG:
-    case A_GPMC_ECC_CONTROL:
-    case A_GPMC_ECC_SIZE_CONFIG:
-    case A_GPMC_BCH_SWDATA:
-        return GPMC_RW;
-    default:
-        break;
-    }
-    if (offset >= GPMC_CS0 &&
-        offset < GPMC_CS0 + OMAP3_GPMC_NUM_CS * GPMC_CS_SIZE) {
-        unsigned r = (offset - GPMC_CS0) % GPMC_CS_SIZE;
-
-        if (r <= GPMC_CS_CONFIG7) {
-            return GPMC_RW;
-        }
-        return r <= GPMC_CS_NAND_DATA ? GPMC_PORT : GPMC_NONE;
-    }
-    if ((offset >= A_GPMC_ECC1_RESULT && offset <= A_GPMC_ECC9_RESULT) ||
-        (offset >= A_GPMC_BCH_RESULT0_0 && offset <= A_GPMC_BCH_RESULT3_7)) {
-        return GPMC_RO;
-    }
-    return GPMC_NONE;
-}
-
 static void omap3_gpmc_update_irq(OMAP3GPMCState *s)
 {
     bool level = s->regs[R_GPMC_IRQSTATUS] & s->regs[R_GPMC_IRQENABLE];
 
+    /* the reset's hold phase lowers the line; its enter phase must not */
+    if (device_is_in_reset(DEVICE(s))) {
+        return;
+    }
     if (level != s->irq_level) {
         s->irq_level = level;
         trace_omap3_gpmc_irq(level);
@@ -132,70 +83,107 @@ static void omap3_gpmc_update_irq(OMAP3GPMCState *s)
     }
 }
 
-static void omap3_gpmc_reset_regs(OMAP3GPMCState *s)
+static void omap3_gpmc_irq_write(RegisterInfo *reg, uint64_t val)
 {
-    static const uint32_t nand_cs0[7] = {
-        /* u-boot's NAND timings, 16-bit NAND device */
-        0x00001800, 0x00141400, 0x00141400, 0x0f010f01,
-        0x010c1414, 0x1f0f0a80,
-        /* CSVALID, 16 MiB at 0x30000000 */
-        0x00000f70,
-    };
-    int cs, i;
+    omap3_gpmc_update_irq(OMAP3_GPMC(reg->opaque));
+}
 
-    memset(s->regs, 0, sizeof(s->regs));
-    s->regs[R_GPMC_TIMEOUT_CONTROL] = 0x00001ff0;
-    s->regs[R_GPMC_CONFIG] = 0x00000a00;
-    for (i = 0; i < ARRAY_SIZE(nand_cs0); i++) {
-        s->regs[(GPMC_CS0 >> 2) + i] = nand_cs0[i];
-    }
-    /* the other chip selects: invalid, 16 MiB mask */
-    for (cs = 1; cs < OMAP3_GPMC_NUM_CS; cs++) {
-        s->regs[(GPMC_CS0 + cs * GPMC_CS_SIZE + GPMC_CS_CONFIG7) >> 2] =
-            0x00000f00;
+static void omap3_gpmc_sysconfig_write(RegisterInfo *reg, uint64_t val)
+{
+    OMAP3GPMCState *s = OMAP3_GPMC(reg->opaque);
+    int i;
+
+    /* OCP soft reset: registers back to reset, done at once */
+    if (FIELD_EX32(val, GPMC_SYSCONFIG, SOFTRESET)) {
+        trace_omap3_gpmc_softreset();
+        for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+            register_reset(&s->regs_info[i]);
+        }
     }
 }
 
-static uint32_t omap3_gpmc_status(OMAP3GPMCState *s)
+/* GPMC_STATUS: no write buffer (always empty), the wait pins' levels */
+static uint64_t omap3_gpmc_status(RegisterInfo *reg, uint64_t val)
 {
-    /* no write buffer: always empty */
-    uint32_t v = R_GPMC_STATUS_EMPTYWRITEBUFFERSTATUS_MASK;
+    OMAP3GPMCState *s = OMAP3_GPMC(reg->opaque);
 
-    return FIELD_DP32(v, GPMC_STATUS, WAITSTATUS, s->wait_levels);
+    val = R_GPMC_STATUS_EMPTYWRITEBUFFERSTATUS_MASK;
+    return FIELD_DP32(val, GPMC_STATUS, WAITSTATUS, s->wait_levels);
 }
+
+#define GPMC_REG(reg)   .name = #reg, .addr = A_ ## reg
+/* computed or engine output: reads 0 here */
+#define GPMC_RO(nm, a)  { .name = nm, .addr = (a), .ro = ~0ull }
+/* no NAND is attached: the bus floats to 0, writes go nowhere */
+#define GPMC_PORT(nm, n, a)                                                 \
+    { .name = nm #n, .addr = GPMC_CS0 + GPMC_CS_SIZE * (n) + (a),           \
+      .ro = ~0ull, .unimp = ~0ull }
+/* Chip select n: GPMC_CONFIGr_n (r = 1..7) at their reset values, ports */
+#define GPMC_CONFIG(r, n, v)                                                \
+    { .name = "GPMC_CONFIG" #r "_" #n,                                      \
+      .addr = GPMC_CS0 + GPMC_CS_SIZE * (n) + 4 * ((r) - 1), .reset = (v) }
+#define GPMC_CS(n, c1, c2, c3, c4, c5, c6, c7)                              \
+    GPMC_CONFIG(1, n, c1), GPMC_CONFIG(2, n, c2), GPMC_CONFIG(3, n, c3),    \
+    GPMC_CONFIG(4, n, c4), GPMC_CONFIG(5, n, c5), GPMC_CONFIG(6, n, c6),    \
+    GPMC_CONFIG(7, n, c7),                                                  \
+    GPMC_PORT("GPMC_NAND_COMMAND_", n, GPMC_CS_NAND_COMMAND),               \
+    GPMC_PORT("GPMC_NAND_ADDRESS_", n, GPMC_CS_NAND_COMMAND + 4),           \
+    GPMC_PORT("GPMC_NAND_DATA_", n, GPMC_CS_NAND_COMMAND + 8)
+/* a chip select u-boot leaves invalid (CSVALID 0), 16 MiB mask */
+#define GPMC_CS_OFF(n)  GPMC_CS(n, 0, 0, 0, 0, 0, 0, 0x00000f00)
+/* BCH result n (0..7): GPMC_BCH_RESULT0_n..3_n, 0x10 apart */
+#define GPMC_BCH(n)                                                         \
+    GPMC_RO("GPMC_BCH_RESULT0_" #n, A_GPMC_BCH_RESULT0_0 + 0x10 * (n)),     \
+    GPMC_RO("GPMC_BCH_RESULT1_" #n, A_GPMC_BCH_RESULT0_0 + 0x10 * (n) + 4), \
+    GPMC_RO("GPMC_BCH_RESULT2_" #n, A_GPMC_BCH_RESULT0_0 + 0x10 * (n) + 8), \
+    GPMC_RO("GPMC_BCH_RESULT3_" #n, A_GPMC_BCH_RESULT0_0 + 0x10 * (n) + 0xc)
+
+static const RegisterAccessInfo omap3_gpmc_regs_info[] = {
+    { GPMC_REG(GPMC_REVISION), .reset = GPMC_REVISION_5_0, .ro = ~0ull },
+    { GPMC_REG(GPMC_SYSCONFIG), .post_write = omap3_gpmc_sysconfig_write },
+    { GPMC_REG(GPMC_SYSSTATUS), .reset = R_GPMC_SYSSTATUS_RESETDONE_MASK,
+      .ro = ~0ull },
+    { GPMC_REG(GPMC_IRQSTATUS), .w1c = ~0ull,
+      .post_write = omap3_gpmc_irq_write },
+    { GPMC_REG(GPMC_IRQENABLE), .post_write = omap3_gpmc_irq_write },
+    { GPMC_REG(GPMC_TIMEOUT_CONTROL), .reset = 0x00001ff0 },
+    { GPMC_REG(GPMC_ERR_ADDRESS) },
+    { GPMC_REG(GPMC_ERR_TYPE) },
+    { GPMC_REG(GPMC_CONFIG), .reset = 0x00000a00 },
+    { GPMC_REG(GPMC_STATUS), .ro = ~0ull, .post_read = omap3_gpmc_status },
+    /*
+     * CS0: u-boot's timings for the 16-bit NAND; CONFIG7: CSVALID, 16 MiB
+     * at 0x30000000
+     */
+    GPMC_CS(0, 0x00001800, 0x00141400, 0x00141400, 0x0f010f01,
+            0x010c1414, 0x1f0f0a80, 0x00000f70),
+    GPMC_CS_OFF(1), GPMC_CS_OFF(2), GPMC_CS_OFF(3), GPMC_CS_OFF(4),
+    GPMC_CS_OFF(5), GPMC_CS_OFF(6), GPMC_CS_OFF(7),
+    { GPMC_REG(GPMC_PREFETCH_CONFIG1) },
+    { GPMC_REG(GPMC_PREFETCH_CONFIG2) },
+    { GPMC_REG(GPMC_PREFETCH_CONTROL) },
+    GPMC_RO("GPMC_PREFETCH_STATUS", A_GPMC_PREFETCH_STATUS),
+    { GPMC_REG(GPMC_ECC_CONFIG) },
+    { GPMC_REG(GPMC_ECC_CONTROL) },
+    { GPMC_REG(GPMC_ECC_SIZE_CONFIG) },
+    GPMC_RO("GPMC_ECC1_RESULT", A_GPMC_ECC1_RESULT),
+    GPMC_RO("GPMC_ECC2_RESULT", A_GPMC_ECC1_RESULT + 0x04),
+    GPMC_RO("GPMC_ECC3_RESULT", A_GPMC_ECC1_RESULT + 0x08),
+    GPMC_RO("GPMC_ECC4_RESULT", A_GPMC_ECC1_RESULT + 0x0c),
+    GPMC_RO("GPMC_ECC5_RESULT", A_GPMC_ECC1_RESULT + 0x10),
+    GPMC_RO("GPMC_ECC6_RESULT", A_GPMC_ECC1_RESULT + 0x14),
+    GPMC_RO("GPMC_ECC7_RESULT", A_GPMC_ECC1_RESULT + 0x18),
+    GPMC_RO("GPMC_ECC8_RESULT", A_GPMC_ECC1_RESULT + 0x1c),
+    GPMC_RO("GPMC_ECC9_RESULT", A_GPMC_ECC9_RESULT),
+    GPMC_BCH(0), GPMC_BCH(1), GPMC_BCH(2), GPMC_BCH(3),
+    GPMC_BCH(4), GPMC_BCH(5), GPMC_BCH(6), GPMC_BCH(7),
+    { GPMC_REG(GPMC_BCH_SWDATA) },
+};
 
 static uint64_t omap3_gpmc_read(void *opaque, hwaddr offset, unsigned size)
 {
-    OMAP3GPMCState *s = opaque;
-    uint32_t v;
+    uint64_t v = register_read_memory(opaque, offset, size);
 
-    switch (omap3_gpmc_kind(offset)) {
-    case GPMC_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown register 0x%03" HWADDR_PRIx
-                      "\n", __func__, offset);
-        return 0;
-    case GPMC_PORT:
-        return 0;                   /* no NAND: the bus floats to 0 */
-    case GPMC_RO:
-        switch (offset) {
-        case A_GPMC_REVISION:
-            v = GPMC_REVISION_5_0;
-            break;
-        case A_GPMC_SYSSTATUS:
-            v = R_GPMC_SYSSTATUS_RESETDONE_MASK;
-            break;
-        case A_GPMC_STATUS:
-            v = omap3_gpmc_status(s);
-            break;
-        default:
-            v = 0;
-            break;
-        }
-        break;
-    default:
-        v = s->regs[offset >> 2];
-        break;
-    }
     trace_omap3_gpmc_read(offset, v);
     return v;
 }
@@ -203,36 +191,8 @@ static uint64_t omap3_gpmc_read(void *opaque, hwaddr offset, unsigned size)
 static void omap3_gpmc_write(void *opaque, hwaddr offset, uint64_t value,
                              unsigned size)
 {
-    OMAP3GPMCState *s = opaque;
-
     trace_omap3_gpmc_write(offset, value);
-    switch (omap3_gpmc_kind(offset)) {
-    case GPMC_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown register 0x%03" HWADDR_PRIx
-                      " = 0x%08" PRIx64 "\n", __func__, offset, value);
-        return;
-    case GPMC_PORT:
-        qemu_log_mask(LOG_UNIMP, "%s: no NAND on chip select %d\n", __func__,
-                      (int)((offset - GPMC_CS0) / GPMC_CS_SIZE));
-        return;
-    case GPMC_RO:
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: read-only register 0x%03"
-                      HWADDR_PRIx "\n", __func__, offset);
-        return;
-    case GPMC_W1C:
-        s->regs[offset >> 2] &= ~value;
-        break;
-    default:
-        if (offset == A_GPMC_SYSCONFIG &&
-            FIELD_EX32(value, GPMC_SYSCONFIG, SOFTRESET)) {
-            trace_omap3_gpmc_softreset();
-            omap3_gpmc_reset_regs(s);
-            break;
-        }
-        s->regs[offset >> 2] = value;
-        break;
-    }
-    omap3_gpmc_update_irq(s);
+    register_write_memory(opaque, offset, value, size);
 }
 
 static const MemoryRegionOps omap3_gpmc_ops = {
@@ -264,8 +224,11 @@ static void omap3_gpmc_wait(void *opaque, int n, int level)
 static void omap3_gpmc_reset_enter(Object *obj, ResetType type)
 {
     OMAP3GPMCState *s = OMAP3_GPMC(obj);
+    int i;
 
-    omap3_gpmc_reset_regs(s);
+    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+        register_reset(&s->regs_info[i]);
+    }
     s->irq_level = false;
 }
 
@@ -278,9 +241,12 @@ static void omap3_gpmc_init(Object *obj)
 {
     OMAP3GPMCState *s = OMAP3_GPMC(obj);
 
-    memory_region_init_io(&s->iomem, obj, &omap3_gpmc_ops, s, "omap3-gpmc",
-                          OMAP3_GPMC_MMIO_SIZE);
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    s->reg_array = register_init_block32(DEVICE(obj), omap3_gpmc_regs_info,
+                                         ARRAY_SIZE(omap3_gpmc_regs_info),
+                                         s->regs_info, s->regs,
+                                         &omap3_gpmc_ops, false,
+                                         OMAP3_GPMC_MMIO_SIZE);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_gpmc_wait, OMAP3_GPMC_WAIT,
                             OMAP3_GPMC_NUM_WAIT);
@@ -288,10 +254,16 @@ static void omap3_gpmc_init(Object *obj)
     s->wait_levels = 0xf;
 }
 
+static void omap3_gpmc_finalize(Object *obj)
+{
+    register_finalize_block(OMAP3_GPMC(obj)->reg_array);
+}
+
+/* Version 2: the register API (RO registers hold their value in regs[]) */
 static const VMStateDescription vmstate_omap3_gpmc = {
     .name = "omap3-gpmc",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3GPMCState, OMAP3_GPMC_NUM_REGS),
         VMSTATE_UINT8(wait_levels, OMAP3GPMCState),
@@ -315,6 +287,7 @@ static const TypeInfo omap3_gpmc_info = {
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3GPMCState),
     .instance_init = omap3_gpmc_init,
+    .instance_finalize = omap3_gpmc_finalize,
     .class_init = omap3_gpmc_class_init,
 };
 

@@ -11,6 +11,7 @@
 #define HW_MISC_OMAP3_GPMC_H
 
 #include "hw/sysbus.h"
+#include "hw/register.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_GPMC "omap3-gpmc"
@@ -29,9 +30,10 @@ struct OMAP3GPMCState {
     SysBusDevice parent_obj;
     /*< public >*/
 
-    MemoryRegion iomem;
     qemu_irq irq;                   /* GPMC_IRQ, INTC 20 */
     uint32_t regs[OMAP3_GPMC_NUM_REGS];
+    RegisterInfo regs_info[OMAP3_GPMC_NUM_REGS];
+    RegisterInfoArray *reg_array;
     uint8_t wait_levels;            /* bit n: gpmc_waitn pin */
     bool irq_level;
 };
