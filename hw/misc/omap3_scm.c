@@ -24,7 +24,8 @@
  *    cleared by the PRCM's I/O daisy-chain clock; bits 7:5 are reserved;
  *  - CONTROL_PBIAS_LITE: the supply-status and error bits are read-only
  *    (the supply always matches the selected mode, never an error).
- * The rest of CONTROL_GENERAL and the scratchpad are storage.
+ * The rest of CONTROL_GENERAL and the scratchpad are storage.  Both register
+ * files are QEMU's register API (hw/register.h).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -37,7 +38,7 @@
 #include "qemu/module.h"
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
-#include "hw/registerfields.h"
+#include "hw/register.h"
 #include "hw/misc/omap3_scm.h"
 #include "migration/vmstate.h"
 #include "trace.h"
@@ -85,12 +86,15 @@ static const struct {
     { 0xa00, 0xa5c },
 };
 
-typedef enum {
-    SCM_NONE,       /* no register: RAZ/WI, LOG_UNIMP */
-    SCM_STORAGE,
-    SCM_PADS,
-    SCM_RO,         /* computed */
-} OMAP3SCMKind;
+/* The storage windows: [start, end) */
+static const struct {
+    uint16_t start, end;
+    const char *name;
+} omap3_scm_storage[] = {
+    { 0x270, 0x5a0, "CONTROL_GENERAL" },
+    { 0x600, 0xa00, "CONTROL_MEM_WKUP" },       /* the scratchpad */
+    { 0xa5c, 0xb00, "CONTROL_GENERAL_WKUP" },
+};
 
 static bool omap3_scm_is_pad(hwaddr offset)
 {
@@ -103,86 +107,6 @@ static bool omap3_scm_is_pad(hwaddr offset)
         }
     }
     return false;
-}
-
-static OMAP3SCMKind omap3_scm_kind(hwaddr word)
-{
-    switch (word) {
-    case A_CONTROL_REVISION:
-    case A_CONTROL_STATUS:
-    case A_CONTROL_GENERAL_PURPOSE_STATUS:
-    case A_CONTROL_OMAP_STATUS:
-        return SCM_RO;
-    case A_CONTROL_SYSCONFIG:
-        return SCM_STORAGE;
-    default:
-        break;
-    }
-    if (word >= A_CONTROL_FUSE_FIRST && word <= A_CONTROL_FUSE_LAST) {
-        return SCM_RO;              /* eFuses: not fused (read 0) */
-    }
-    if (omap3_scm_is_pad(word)) {
-        return SCM_PADS;
-    }
-    if ((word >= 0x270 && word < 0x5a0) ||     /* CONTROL_GENERAL */
-        (word >= 0x600 && word < 0xa00) ||     /* CONTROL_MEM_WKUP */
-        (word >= 0xa5c && word < 0xb00)) {     /* CONTROL_GENERAL_WKUP */
-        return SCM_STORAGE;
-    }
-    return SCM_NONE;
-}
-
-static uint32_t omap3_scm_word(OMAP3SCMState *s, hwaddr word)
-{
-    switch (word) {
-    case A_CONTROL_REVISION:
-        return 0;                   /* [unverified] not read by Linux */
-    case A_CONTROL_STATUS:
-        return s->control_status;
-    case A_CONTROL_GENERAL_PURPOSE_STATUS:
-        return s->padconf_saved ?
-               R_CONTROL_GENERAL_PURPOSE_STATUS_SAVE_DONE_MASK : 0;
-    case A_CONTROL_OMAP_STATUS:
-        return s->omap_status;
-    case A_CONTROL_PBIAS_LITE: {
-        uint32_t v = s->regs[word >> 2];
-
-        /* the MMC1 / SIM I/O cells see the supply they were set up for */
-        v = FIELD_DP32(v, CONTROL_PBIAS_LITE, SUPPLY_HIGH0,
-                       FIELD_EX32(v, CONTROL_PBIAS_LITE, VMODE0));
-        v = FIELD_DP32(v, CONTROL_PBIAS_LITE, SUPPLY_HIGH1,
-                       FIELD_EX32(v, CONTROL_PBIAS_LITE, VMODE1));
-        return v;
-    }
-    default:
-        break;
-    }
-    if (omap3_scm_kind(word) == SCM_RO) {
-        return 0;
-    }
-    return s->regs[word >> 2];
-}
-
-/* Bits a guest write may change */
-static uint32_t omap3_scm_wmask(hwaddr word)
-{
-    switch (omap3_scm_kind(word)) {
-    case SCM_PADS:
-        return PADCONF_WMASK << 16 | PADCONF_WMASK;
-    case SCM_STORAGE:
-        break;
-    default:
-        return 0;
-    }
-    switch (word) {
-    case A_CONTROL_PBIAS_LITE:
-        return ~(uint32_t)(R_CONTROL_PBIAS_LITE_VMODEERROR0_MASK |
-                           R_CONTROL_PBIAS_LITE_SUPPLY_HIGH0_MASK |
-                           R_CONTROL_PBIAS_LITE_VMODEERROR1_MASK |
-                           R_CONTROL_PBIAS_LITE_SUPPLY_HIGH1_MASK);
-    default:
-        return ~0u;
-    }
 }
 
 static uint16_t omap3_scm_pad_get(OMAP3SCMState *s, hwaddr offset)
@@ -221,53 +145,144 @@ static void omap3_scm_update_io_wakeup(OMAP3SCMState *s)
     }
 }
 
-static void omap3_scm_write_word(OMAP3SCMState *s, hwaddr word, uint32_t value,
-                                 uint32_t bytes)
+static void omap3_scm_padconf_off_write(RegisterInfo *reg, uint64_t val)
 {
-    uint32_t wmask = omap3_scm_wmask(word) & bytes;
+    OMAP3SCMState *s = OMAP3_SCM(reg->opaque);
 
-    switch (omap3_scm_kind(word)) {
-    case SCM_NONE:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown register 0x%03" HWADDR_PRIx
-                      " = 0x%08" PRIx32 "\n", __func__, word, value);
-        return;
-    case SCM_RO:
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: read-only register 0x%03"
-                      HWADDR_PRIx "\n", __func__, word);
-        return;
-    default:
-        break;
-    }
-    s->regs[word >> 2] = (s->regs[word >> 2] & ~wmask) | (value & wmask);
-
-    if (word == A_CONTROL_PADCONF_OFF &&
-        (bytes & value & R_CONTROL_PADCONF_OFF_START_PADCONF_SAVE_MASK)) {
+    if (FIELD_EX32(val, CONTROL_PADCONF_OFF, START_PADCONF_SAVE)) {
         /*
          * The pads are saved for the OFF-mode wake-up in no time: nothing
          * in QEMU loses its context, so there is nothing to copy.  The
          * start bit reads back 0 once the save is done.
          */
-        s->regs[word >> 2] &= ~R_CONTROL_PADCONF_OFF_START_PADCONF_SAVE_MASK;
+        s->regs[R_CONTROL_PADCONF_OFF] =
+            FIELD_DP32(val, CONTROL_PADCONF_OFF, START_PADCONF_SAVE, 0);
         s->padconf_saved = true;
         trace_omap3_scm_padconf_save();
     }
 }
 
+static uint64_t omap3_scm_status_read(RegisterInfo *reg, uint64_t val)
+{
+    return OMAP3_SCM(reg->opaque)->control_status;
+}
+
+static uint64_t omap3_scm_omap_status_read(RegisterInfo *reg, uint64_t val)
+{
+    return OMAP3_SCM(reg->opaque)->omap_status;
+}
+
+static uint64_t omap3_scm_gp_status_read(RegisterInfo *reg, uint64_t val)
+{
+    return OMAP3_SCM(reg->opaque)->padconf_saved ?
+           R_CONTROL_GENERAL_PURPOSE_STATUS_SAVE_DONE_MASK : 0;
+}
+
+/* The MMC1 / SIM I/O cells see the supply they were set up for */
+static uint64_t omap3_scm_pbias_read(RegisterInfo *reg, uint64_t v)
+{
+    v = FIELD_DP32(v, CONTROL_PBIAS_LITE, SUPPLY_HIGH0,
+                   FIELD_EX32(v, CONTROL_PBIAS_LITE, VMODE0));
+    return FIELD_DP32(v, CONTROL_PBIAS_LITE, SUPPLY_HIGH1,
+                      FIELD_EX32(v, CONTROL_PBIAS_LITE, VMODE1));
+}
+
+/* The registers with a behaviour of their own in the storage windows */
+static const RegisterAccessInfo omap3_scm_special[] = {
+    { .name = "CONTROL_REVISION", .addr = A_CONTROL_REVISION,
+      .ro = ~0ull },                        /* [unverified] not read by Linux */
+    { .name = "CONTROL_SYSCONFIG", .addr = A_CONTROL_SYSCONFIG },
+    { .name = "CONTROL_PADCONF_OFF", .addr = A_CONTROL_PADCONF_OFF,
+      .post_write = omap3_scm_padconf_off_write },
+    { .name = "CONTROL_STATUS", .addr = A_CONTROL_STATUS, .ro = ~0ull,
+      .post_read = omap3_scm_status_read },
+    { .name = "CONTROL_GENERAL_PURPOSE_STATUS",
+      .addr = A_CONTROL_GENERAL_PURPOSE_STATUS, .ro = ~0ull,
+      .post_read = omap3_scm_gp_status_read },
+    /* TRM reset: the 3630 RTA (erratum i608) is on; Linux turns it off */
+    { .name = "CONTROL_MEM_RTA_CTRL", .addr = A_CONTROL_MEM_RTA_CTRL,
+      .reset = 1 },
+    { .name = "CONTROL_OMAP_STATUS", .addr = A_CONTROL_OMAP_STATUS,
+      .ro = ~0ull, .post_read = omap3_scm_omap_status_read },
+    { .name = "CONTROL_PBIAS_LITE", .addr = A_CONTROL_PBIAS_LITE,
+      .ro = R_CONTROL_PBIAS_LITE_VMODEERROR0_MASK |
+            R_CONTROL_PBIAS_LITE_SUPPLY_HIGH0_MASK |
+            R_CONTROL_PBIAS_LITE_VMODEERROR1_MASK |
+            R_CONTROL_PBIAS_LITE_SUPPLY_HIGH1_MASK,
+      .post_read = omap3_scm_pbias_read },
+};
+
+/*
+ * The register file's description, from the windows above: every word of
+ * a pad or storage window, the special registers, the eFuses (not fused:
+ * read 0).  Built per instance; it never changes.
+ */
+static RegisterAccessInfo *omap3_scm_regs_access(int *num)
+{
+    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo, OMAP3_SCM_SIZE / 4);
+    hwaddr w;
+    int i, n = 0;
+
+    for (w = 0; w < OMAP3_SCM_SIZE; w += 4) {
+        RegisterAccessInfo *r = &rai[n];
+
+        r->addr = w;
+        for (i = 0; i < ARRAY_SIZE(omap3_scm_special); i++) {
+            if (omap3_scm_special[i].addr == w) {
+                *r = omap3_scm_special[i];
+            }
+        }
+        if (r->name) {
+            n++;
+            continue;
+        }
+        if (omap3_scm_is_pad(w)) {
+            r->name = "CONTROL_PADCONF";
+            r->ro = ~(uint64_t)(PADCONF_WMASK << 16 | PADCONF_WMASK);
+            r->reset = PADCONF_RESET << 16 | PADCONF_RESET;
+        } else if (w >= A_CONTROL_FUSE_FIRST && w <= A_CONTROL_FUSE_LAST) {
+            r->name = "CONTROL_FUSE";
+            r->ro = ~0ull;
+        } else {
+            for (i = 0; i < ARRAY_SIZE(omap3_scm_storage); i++) {
+                if (w >= omap3_scm_storage[i].start &&
+                    w < omap3_scm_storage[i].end) {
+                    r->name = omap3_scm_storage[i].name;
+                }
+            }
+        }
+        if (r->name) {
+            n++;
+        }
+    }
+    *num = n;
+    return rai;
+}
+
+/*
+ * pinctrl-single uses 16-bit accesses, omap_ctrl_* 32-bit ones: a narrow
+ * access is one to the bytes it covers of the 32-bit register.
+ */
+static OMAP3SCMState *omap3_scm_of(void *opaque)
+{
+    RegisterInfoArray *reg_array = opaque;
+
+    return OMAP3_SCM(reg_array->r[0]->opaque);
+}
+
 static uint64_t omap3_scm_read(void *opaque, hwaddr offset, unsigned size)
 {
-    OMAP3SCMState *s = opaque;
-    hwaddr word = offset & ~3;
+    OMAP3SCMState *s = omap3_scm_of(opaque);
+    RegisterInfo *reg = &s->regs_info[offset >> 2];
     uint32_t v;
 
-    if (omap3_scm_kind(word) == SCM_NONE) {
-        qemu_log_mask(LOG_UNIMP, "%s: unknown register 0x%03" HWADDR_PRIx "\n",
-                      __func__, offset);
+    if (!reg->access) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: no register at 0x%03" HWADDR_PRIx
+                      "\n", TYPE_OMAP3_SCM, offset);
         return 0;
     }
-    v = omap3_scm_word(s, word) >> ((offset & 3) * 8);
-    if (size < 4) {
-        v &= (1u << (size * 8)) - 1;
-    }
+    v = register_read(reg, ~0ull, TYPE_OMAP3_SCM, false) >> ((offset & 3) * 8);
+    v &= MAKE_64BIT_MASK(0, size * 8);
     trace_omap3_scm_read(offset, size, v);
     return v;
 }
@@ -275,19 +290,24 @@ static uint64_t omap3_scm_read(void *opaque, hwaddr offset, unsigned size)
 static void omap3_scm_write(void *opaque, hwaddr offset, uint64_t value,
                             unsigned size)
 {
-    OMAP3SCMState *s = opaque;
+    OMAP3SCMState *s = omap3_scm_of(opaque);
+    RegisterInfo *reg = &s->regs_info[offset >> 2];
     int shift = (offset & 3) * 8;
-    uint32_t bytes = (size == 4 ? ~0u : ((1u << (size * 8)) - 1)) << shift;
 
     trace_omap3_scm_write(offset, size, value);
-    omap3_scm_write_word(s, offset & ~3, value << shift, bytes);
+    if (!reg->access) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: no register at 0x%03" HWADDR_PRIx
+                      " = 0x%08" PRIx64 "\n", TYPE_OMAP3_SCM, offset, value);
+        return;
+    }
+    register_write(reg, value << shift,
+                   MAKE_64BIT_MASK(shift, size * 8), TYPE_OMAP3_SCM, false);
 }
 
 static const MemoryRegionOps omap3_scm_ops = {
     .read = omap3_scm_read,
     .write = omap3_scm_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    /* pinctrl-single uses 16-bit accesses, omap_ctrl_* 32-bit ones */
     .valid.min_access_size = 1,
     .valid.max_access_size = 4,
     .valid.unaligned = false,
@@ -296,31 +316,33 @@ static const MemoryRegionOps omap3_scm_ops = {
 };
 
 /* DIE_ID: a fixed, made-up die (Linux only feeds it to the entropy pool) */
-static const uint32_t omap3_die_id[4] = {
-    0x34304154, 0x554d4551, 0x20454944, 0x00000001,   /* ASCII "TA04QEMUDIE " */
+#define OMAP3_DIE_ID(n, v)                                                  \
+    { .name = "CONTROL_DIE_ID_" #n, .addr = A_CONTROL_DIE_ID_0 + 4 * (n),   \
+      .reset = (v), .ro = ~0ull }
+/* ti-cpufreq: "exists but seems to always read as 0" on DM37x */
+#define OMAP3_PRODUCTION_ID(n)                                              \
+    { .name = "CONTROL_PRODUCTION_ID_" #n,                                  \
+      .addr = A_CONTROL_PRODUCTION_ID_0 + 4 * (n), .ro = ~0ull }
+
+static uint64_t omap3_scm_idcode_read(RegisterInfo *reg, uint64_t val)
+{
+    return OMAP3_SCM(reg->opaque)->idcode;
+}
+
+static const RegisterAccessInfo omap3_scm_id_regs_info[] = {
+    { .name = "CONTROL_IDCODE", .addr = A_CONTROL_IDCODE, .ro = ~0ull,
+      .post_read = omap3_scm_idcode_read },
+    OMAP3_PRODUCTION_ID(0), OMAP3_PRODUCTION_ID(1), OMAP3_PRODUCTION_ID(2),
+    OMAP3_PRODUCTION_ID(3),
+    /* ASCII "TA04QEMUDIE " */
+    OMAP3_DIE_ID(0, 0x34304154), OMAP3_DIE_ID(1, 0x554d4551),
+    OMAP3_DIE_ID(2, 0x20454944), OMAP3_DIE_ID(3, 0x00000001),
 };
 
 static uint64_t omap3_scm_id_read(void *opaque, hwaddr offset, unsigned size)
 {
-    OMAP3SCMState *s = opaque;
-    uint32_t v;
+    uint64_t v = register_read_memory(opaque, offset, size);
 
-    switch (offset) {
-    case A_CONTROL_IDCODE:
-        v = s->idcode;
-        break;
-    case A_CONTROL_PRODUCTION_ID_0 ... A_CONTROL_PRODUCTION_ID_3:
-        /* ti-cpufreq: "exists but seems to always read as 0" on DM37x */
-        v = 0;
-        break;
-    case A_CONTROL_DIE_ID_0 ... A_CONTROL_DIE_ID_3:
-        v = omap3_die_id[(offset - A_CONTROL_DIE_ID_0) >> 2];
-        break;
-    default:
-        qemu_log_mask(LOG_UNIMP, "%s: unknown ID register 0x%03" HWADDR_PRIx
-                      "\n", __func__, offset);
-        return 0;
-    }
     trace_omap3_scm_id_read(offset, v);
     return v;
 }
@@ -384,18 +406,14 @@ static void omap3_scm_io_chain(void *opaque, int n, int level)
 static void omap3_scm_reset_enter(Object *obj, ResetType type)
 {
     OMAP3SCMState *s = OMAP3_SCM(obj);
-    hwaddr off;
     int i;
 
-    memset(s->regs, 0, sizeof(s->regs));
-    for (i = 0; i < ARRAY_SIZE(omap3_scm_pads); i++) {
-        for (off = omap3_scm_pads[i].start; off < omap3_scm_pads[i].end;
-             off += 2) {
-            omap3_scm_pad_set(s, off, PADCONF_RESET);
-        }
+    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+        register_reset(&s->regs_info[i]);
     }
-    /* TRM reset: the 3630 RTA (erratum i608) is on; Linux turns it off */
-    s->regs[R_CONTROL_MEM_RTA_CTRL] = 1;
+    for (i = 0; i < ARRAY_SIZE(s->id_regs_info); i++) {
+        register_reset(&s->id_regs_info[i]);
+    }
     s->padconf_saved = false;
     s->io_wakeup_level = false;
 }
@@ -411,13 +429,24 @@ static void omap3_scm_init(Object *obj)
 {
     OMAP3SCMState *s = OMAP3_SCM(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
+    int n;
 
-    memory_region_init_io(&s->iomem, obj, &omap3_scm_ops, s, "omap3-scm",
-                          OMAP3_SCM_SIZE);
-    memory_region_init_io(&s->id_iomem, obj, &omap3_scm_id_ops, s,
-                          "omap3-scm.id", OMAP3_SCM_ID_SIZE);
-    sysbus_init_mmio(sbd, &s->iomem);
-    sysbus_init_mmio(sbd, &s->id_iomem);
+    /*
+     * The SCM window has narrow accesses: omap3_scm_read/write find the
+     * register by its word and pass the bytes accessed as the enable mask.
+     */
+    s->regs_access = omap3_scm_regs_access(&n);
+    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access, n,
+                                         s->regs_info, s->regs,
+                                         &omap3_scm_ops, false,
+                                         OMAP3_SCM_SIZE);
+    s->id_reg_array =
+        register_init_block32(DEVICE(obj), omap3_scm_id_regs_info,
+                              ARRAY_SIZE(omap3_scm_id_regs_info),
+                              s->id_regs_info, s->id_regs, &omap3_scm_id_ops,
+                              false, OMAP3_SCM_ID_SIZE);
+    sysbus_init_mmio(sbd, &s->reg_array->mem);
+    sysbus_init_mmio(sbd, &s->id_reg_array->mem);
     qdev_init_gpio_out_named(DEVICE(obj), &s->io_wakeup,
                              OMAP3_SCM_IO_WAKEUP, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_scm_io_chain,
@@ -446,10 +475,20 @@ static void omap3_scm_realize(DeviceState *dev, Error **errp)
                             s->num_wakeup_pads);
 }
 
+static void omap3_scm_finalize(Object *obj)
+{
+    OMAP3SCMState *s = OMAP3_SCM(obj);
+
+    register_finalize_block(s->reg_array);
+    register_finalize_block(s->id_reg_array);
+    g_free(s->regs_access);
+}
+
+/* Version 2: the register API (RO registers hold their value in regs[]) */
 static const VMStateDescription vmstate_omap3_scm = {
     .name = "omap3-scm",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3SCMState, OMAP3_SCM_SIZE / 4),
         VMSTATE_UINT32(pad_wakeup_levels, OMAP3SCMState),
@@ -496,6 +535,7 @@ static const TypeInfo omap3_scm_info = {
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3SCMState),
     .instance_init = omap3_scm_init,
+    .instance_finalize = omap3_scm_finalize,
     .class_init = omap3_scm_class_init,
 };
 

@@ -10,6 +10,7 @@
 #define HW_MISC_OMAP3_SCM_H
 
 #include "hw/sysbus.h"
+#include "hw/register.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_SCM "omap3-scm"
@@ -18,6 +19,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SCMState, OMAP3_SCM)
 /* DM37x TRM table 2-3: SCM 0x48002000 (4 KiB); ID registers 0x4830A000 */
 #define OMAP3_SCM_SIZE          0x1000
 #define OMAP3_SCM_ID_SIZE       0x1000
+/* CONTROL_IDCODE 0x204 .. CONTROL_DIE_ID_3 0x224 */
+#define OMAP3_SCM_ID_NUM_REGS   (0x228 / 4)
 
 /* sysbus MMIO regions */
 #define OMAP3_SCM_MMIO_SCM      0
@@ -42,8 +45,6 @@ struct OMAP3SCMState {
     SysBusDevice parent_obj;
     /*< public >*/
 
-    MemoryRegion iomem;
-    MemoryRegion id_iomem;
     qemu_irq io_wakeup;
 
     /* properties */
@@ -55,6 +56,13 @@ struct OMAP3SCMState {
 
     /* the SCM register file (pads, general, scratchpad), offset / 4 */
     uint32_t regs[OMAP3_SCM_SIZE / 4];
+    RegisterInfo regs_info[OMAP3_SCM_SIZE / 4];
+    RegisterAccessInfo *regs_access;    /* built at instance_init */
+    RegisterInfoArray *reg_array;
+    /* the ID block: constants (not migrated) */
+    uint32_t id_regs[OMAP3_SCM_ID_NUM_REGS];
+    RegisterInfo id_regs_info[OMAP3_SCM_ID_NUM_REGS];
+    RegisterInfoArray *id_reg_array;
     uint32_t pad_wakeup_levels; /* bit i: level of "pad-wakeup"[i] */
     bool padconf_saved;         /* CONTROL_GENERAL_PURPOSE_STATUS.SAVE_DONE */
     bool io_chain_level;
