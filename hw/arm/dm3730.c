@@ -176,7 +176,8 @@ static const DM3730Child dm3730_children[] = {
     /* I2C controllers */
     DM3730_CHILDREN("i2c", TYPE_OMAP3_I2C, i2c, DM3730_DEV_I2C1),
     /* PRCM, control module, memory controllers, interconnect */
-    DM3730_CHILD("prcm", TYPE_OMAP3_PRCM, prcm, DM3730_DEV_CM, 2),
+    DM3730_CHILD("cm", TYPE_OMAP3_CM, cm, DM3730_DEV_CM, 1),
+    DM3730_CHILD("prm", TYPE_OMAP3_PRM, prm, DM3730_DEV_PRM, 1),
     DM3730_CHILD("scm", TYPE_OMAP3_SCM, scm, DM3730_DEV_SCM, 2),
     DM3730_CHILD("l3", TYPE_OMAP3_L3, l3, DM3730_DEV_L3, 1),
     DM3730_CHILD("sms", TYPE_OMAP3_SMS, sms, DM3730_DEV_SMS, 1),
@@ -412,19 +413,23 @@ static void dm3730_children_connect(DM3730State *s)
     sysbus_connect_irq(intc, OMAP3_INTC_OUT_FIQ,
                        qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_FIQ));
 
-    /* the PRCM's clock selects of the GPTs */
-    for (i = 0; i < OMAP3_PRCM_NUM_GPT; i++) {
-        qdev_connect_gpio_out_named(DEVICE(&s->prcm), OMAP3_PRCM_GPT_CLKSEL, i,
+    /* the CM's clock selects of the GPTs */
+    for (i = 0; i < OMAP3_CM_NUM_GPT; i++) {
+        qdev_connect_gpio_out_named(DEVICE(&s->cm), OMAP3_CM_GPT_CLKSEL, i,
                                     dm3730_gpt_clksel(s, i + 1));
     }
+    /* the IVA2.2 DSP's reset, from the PRM to the CM's CM_IDLEST_IVA2 */
+    qdev_connect_gpio_out_named(DEVICE(&s->prm), OMAP3_PRM_IVA2_RESET, 0,
+                                qdev_get_gpio_in_named(DEVICE(&s->cm),
+                                                       OMAP3_CM_IVA2_RESET, 0));
 
     /* the I/O wake-up daisy chain between the pads and the PRM */
-    qdev_connect_gpio_out_named(DEVICE(&s->prcm), OMAP3_PRCM_IO_CHAIN, 0,
+    qdev_connect_gpio_out_named(DEVICE(&s->prm), OMAP3_PRM_IO_CHAIN, 0,
                                 qdev_get_gpio_in_named(DEVICE(&s->scm),
                                                        OMAP3_SCM_IO_CHAIN, 0));
     qdev_connect_gpio_out_named(DEVICE(&s->scm), OMAP3_SCM_IO_WAKEUP, 0,
-                                qdev_get_gpio_in_named(DEVICE(&s->prcm),
-                                                       OMAP3_PRCM_IO_WAKEUP, 0));
+                                qdev_get_gpio_in_named(DEVICE(&s->prm),
+                                                       OMAP3_PRM_IO_WAKEUP, 0));
 
     /* UART3's RX wire reaches its pad's I/O wake-up (the console wakes) */
     qdev_connect_gpio_out_named(DEVICE(&s->uart[2]), OMAP3_UART_RX_PAD, 0,

@@ -292,13 +292,13 @@ static void test_io_wakeup(void)
     wr(qts, PRM_IRQENABLE_MPU, 1 << 9 | 1);
 
     /* EN_IO off: nothing latched */
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 1);
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "io-wakeup", 0, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "io-wakeup", 0, 0);
     g_assert_cmphex(rd(qts, PM_WKST_WKUP), ==, 0);
     g_assert_false(qtest_get_irq(qts, IRQ_PRCM_MPU));
 
     wr(qts, PM_WKEN_WKUP, 1 << 8);
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "io-wakeup", 0, 1);
     g_assert_cmphex(rd(qts, PM_WKST_WKUP), ==, 1 << 8);
     g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU), ==, 1 << 9);
     g_assert_true(qtest_get_irq(qts, IRQ_PRCM_MPU));
@@ -306,8 +306,8 @@ static void test_io_wakeup(void)
     wr(qts, PRM_IRQSTATUS_MPU, 1 << 9);
     wr(qts, PM_WKST_WKUP, 1 << 8);
     g_assert_false(qtest_get_irq(qts, IRQ_PRCM_MPU));
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 0);
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "io-wakeup", 0, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "io-wakeup", 0, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "io-wakeup", 0, 1);
     g_assert_true(qtest_get_irq(qts, IRQ_PRCM_MPU));
     qtest_quit(qts);
 }
@@ -385,7 +385,7 @@ static void test_bad_osc(void)
     int status;
     gchar *argv[] = {
         (gchar *)getenv("QTEST_QEMU_BINARY"), (gchar *)"-M", (gchar *)"gta04",
-        (gchar *)"-global", (gchar *)"omap3-prcm.osc-hz=25000000",
+        (gchar *)"-global", (gchar *)"omap3-prm.osc-hz=25000000",
         (gchar *)"-display", (gchar *)"none", (gchar *)"-S", NULL
     };
 

@@ -16,7 +16,8 @@
 #include "hw/gpio/omap3_gpio.h"
 #include "hw/i2c/omap3_i2c.h"
 #include "hw/intc/omap3_intc.h"
-#include "hw/misc/omap3_prcm.h"
+#include "hw/misc/omap3_cm.h"
+#include "hw/misc/omap3_prm.h"
 #include "hw/misc/omap3_gpmc.h"
 #include "hw/misc/omap3_l3.h"
 #include "hw/misc/omap3_scm.h"
@@ -68,7 +69,8 @@ struct DM3730State {
     OMAP3I2CState i2c[DM3730_NUM_I2C];
 
     /* PRCM, control module, memory controllers, interconnect */
-    OMAP3PRCMState prcm;
+    OMAP3CMState cm;
+    OMAP3PRMState prm;
     OMAP3SCMState scm;
     OMAP3L3State l3;
     OMAP3SMSState sms;

@@ -1,8 +1,15 @@
 /*
- * TI OMAP3 (DM37x / OMAP3630) Power, Reset and Clock Management (PRCM)
+ * TI OMAP3 (DM37x / OMAP3630) PRCM: what its two devices share
  *
- * One IP with two register spaces: the Clock Manager (CM, L4-core
- * 0x48004000) and the Power and Reset Manager (PRM, L4-wakeup 0x48306000).
+ * The Power, Reset and Clock Management module is one IP with two register
+ * spaces, modelled as two devices: the Clock Manager (omap3-cm, L4-core
+ * 0x48004000, hw/misc/omap3_cm.c) and the Power and Reset Manager
+ * (omap3-prm, L4-wakeup 0x48306000, hw/misc/omap3_prm.c).  Both spaces are
+ * addressed as module + register, with the modules at the same offsets in
+ * CM and PRM (DM37x TRM SPRUGN4 3.7 "PRCM Registers").  Most modules are
+ * domains with the same registers at the same offsets: omap3_prcm_domains[]
+ * says which domain has which of them and their reset values, and each
+ * device generates its per-domain registers from it.
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -12,65 +19,235 @@
 #ifndef HW_MISC_OMAP3_PRCM_H
 #define HW_MISC_OMAP3_PRCM_H
 
-#include "hw/sysbus.h"
-#include "qom/object.h"
-
-#define TYPE_OMAP3_PRCM "omap3-prcm"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRCMState, OMAP3_PRCM)
-
 /* DM37x TRM SPRUGN4 table 2-3/2-4: CM and PRM are 8 KiB each (plus an L4 TA) */
-#define OMAP3_PRCM_CM_SIZE      0x2000
-#define OMAP3_PRCM_PRM_SIZE     0x2000
+#define OMAP3_PRCM_SPACE_SIZE   0x2000
 
-/* sysbus MMIO regions */
-#define OMAP3_PRCM_MMIO_CM      0
-#define OMAP3_PRCM_MMIO_PRM     1
-
-/*
- * Named GPIO outputs "gpt-clksel"[0..11]: the functional clock source of
- * GPTIMER1..12 (CM_CLKSEL_WKUP.CLKSEL_GPT1, CM_CLKSEL_PER.CLKSEL_GPT2..9,
- * CM_CLKSEL_CORE.CLKSEL_GPT10/11; GPT12 always runs from the secure 32 kHz
- * clock).  Level 0 = 32 kHz, 1 = SYS_CLK.
- */
-#define OMAP3_PRCM_GPT_CLKSEL   "gpt-clksel"
-#define OMAP3_PRCM_NUM_GPT      12
-
-/*
- * Named GPIO output "io-chain": PM_WKEN_WKUP.EN_IO_CHAIN, the I/O daisy-chain
- * clock (WUCLKIN).  The system control module clears its pad WAKEUPEVENT
- * latches on the rising edge.
- */
-#define OMAP3_PRCM_IO_CHAIN     "io-chain"
+/* Module offsets, the same in CM and PRM */
+#define OMAP3_PRCM_MOD_IVA2     0x0000
+#define OMAP3_PRCM_MOD_OCP      0x0800
+#define OMAP3_PRCM_MOD_MPU      0x0900
+#define OMAP3_PRCM_MOD_CORE     0x0a00
+#define OMAP3_PRCM_MOD_SGX      0x0b00
+#define OMAP3_PRCM_MOD_WKUP     0x0c00
+#define OMAP3_PRCM_MOD_PLL      0x0d00  /* CM: clock generator; PRM: CCR */
+#define OMAP3_PRCM_MOD_DSS      0x0e00
+#define OMAP3_PRCM_MOD_CAM      0x0f00
+#define OMAP3_PRCM_MOD_PER      0x1000
+#define OMAP3_PRCM_MOD_EMU      0x1100
+#define OMAP3_PRCM_MOD_GR       0x1200  /* PRM only */
+#define OMAP3_PRCM_MOD_NEON     0x1300
+#define OMAP3_PRCM_MOD_USBHOST  0x1400
 
 /*
- * Named GPIO input "io-wakeup": high while an I/O pad wake-up event is
- * latched in the control module.  A rising edge sets PM_WKST_WKUP.ST_IO
- * (if PM_WKEN_WKUP.EN_IO) and PRM_IRQSTATUS_MPU.IO_ST.
+ * The registers a domain has at a fixed offset in its module: the CM's
+ * first, then the PRM's.  A domain's numbered siblings (CM_FCLKEN3_CORE,
+ * PM_WKST3_CORE, ...) and the DPLL registers are not in this list: each
+ * device lists them itself.
  */
-#define OMAP3_PRCM_IO_WAKEUP    "io-wakeup"
+typedef enum OMAP3PRCMDomainReg {
+    OMAP3_CM_FCLKEN,            /* 0x00 */
+    OMAP3_CM_ICLKEN,            /* 0x10 */
+    OMAP3_CM_IDLEST,            /* 0x20 */
+    OMAP3_CM_AUTOIDLE,          /* 0x30 */
+    OMAP3_CM_CLKSEL,            /* 0x40 */
+    OMAP3_CM_SLEEPDEP,          /* 0x44 */
+    OMAP3_CM_CLKSTCTRL,         /* 0x48 */
+    OMAP3_CM_CLKSTST,           /* 0x4c */
+    OMAP3_PRM_RSTCTRL,          /* 0x50 RM_RSTCTRL */
+    OMAP3_PRM_RSTST,            /* 0x58 RM_RSTST */
+    OMAP3_PRM_WKEN,             /* 0xa0 PM_WKEN */
+    OMAP3_PRM_MPUGRPSEL,        /* 0xa4 PM_MPUGRPSEL */
+    OMAP3_PRM_IVA2GRPSEL,       /* 0xa8 PM_IVA2GRPSEL */
+    OMAP3_PRM_WKST,             /* 0xb0 PM_WKST */
+    OMAP3_PRM_WKDEP,            /* 0xc8 PM_WKDEP */
+    OMAP3_PRM_PWSTCTRL,         /* 0xe0 PM_PWSTCTRL */
+    OMAP3_PRM_PWSTST,           /* 0xe4 PM_PWSTST */
+    OMAP3_PRM_PREPWSTST,        /* 0xe8 PM_PREPWSTST */
+    OMAP3_PRCM_DOMAIN_NREGS
+} OMAP3PRCMDomainReg;
 
-struct OMAP3PRCMState {
-    /*< private >*/
-    SysBusDevice parent_obj;
-    /*< public >*/
+#define OMAP3_PRCM_HAS(r)       (1u << (r))
 
-    MemoryRegion cm_iomem;
-    MemoryRegion prm_iomem;
-    qemu_irq irq;                               /* PRCM_MPU_IRQ, INTC 11 */
-    qemu_irq gpt_clksel[OMAP3_PRCM_NUM_GPT];
-    qemu_irq io_chain;
+typedef struct OMAP3PRCMDomain {
+    const char *name;           /* the TRM's register name suffix */
+    uint16_t module;
+    uint32_t regs;              /* OMAP3_PRCM_HAS() of the registers it has */
+    uint32_t reset[OMAP3_PRCM_DOMAIN_NREGS];
+    uint8_t banks;              /* memory banks: PM_PWSTST bits 4 + 2n */
+} OMAP3PRCMDomain;
 
-    /* properties */
-    uint32_t osc_hz;            /* sys_clkin: 12, 13, 16.8, 19.2, 26, 38.4 MHz */
+#define CM_CLKDM    (OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN) |                      \
+                     OMAP3_PRCM_HAS(OMAP3_CM_ICLKEN) |                      \
+                     OMAP3_PRCM_HAS(OMAP3_CM_IDLEST) |                      \
+                     OMAP3_PRCM_HAS(OMAP3_CM_CLKSTCTRL) |                   \
+                     OMAP3_PRCM_HAS(OMAP3_CM_CLKSTST))
+#define PRM_PWRDM   (OMAP3_PRCM_HAS(OMAP3_PRM_RSTST) |                      \
+                     OMAP3_PRCM_HAS(OMAP3_PRM_PWSTCTRL) |                   \
+                     OMAP3_PRCM_HAS(OMAP3_PRM_PWSTST) |                     \
+                     OMAP3_PRCM_HAS(OMAP3_PRM_PREPWSTST))
+#define PRM_WKUPDM  (OMAP3_PRCM_HAS(OMAP3_PRM_WKEN) |                       \
+                     OMAP3_PRCM_HAS(OMAP3_PRM_MPUGRPSEL) |                  \
+                     OMAP3_PRCM_HAS(OMAP3_PRM_IVA2GRPSEL) |                 \
+                     OMAP3_PRCM_HAS(OMAP3_PRM_WKST))
+#define HAS(r)      OMAP3_PRCM_HAS(OMAP3_ ## r)
 
-    /* register files, indexed by offset / 4 */
-    uint32_t cm[OMAP3_PRCM_CM_SIZE / 4];
-    uint32_t prm[OMAP3_PRCM_PRM_SIZE / 4];
+/*
+ * The domains.  Reset values: the clock enables are those u-boot turns on
+ * (UARTs, I2Cs, MMC1/2, GPIO, GPT1/2, WDT2, SDRC and control module iclks);
+ * PM_PWSTCTRL: every domain programmed ON with its memories on (and
+ * retained), like after reset; RM_RSTST is set by the reset itself.
+ */
+static const OMAP3PRCMDomain omap3_prcm_domains[] = {
+    { "IVA2", OMAP3_PRCM_MOD_IVA2, .banks = 4,
+      .regs = HAS(CM_FCLKEN) | HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) |
+              HAS(CM_CLKSTST) | HAS(PRM_RSTCTRL) | PRM_PWRDM |
+              HAS(PRM_WKDEP),
+      .reset = {
+          [OMAP3_CM_CLKSTCTRL] = 0x3,
+          [OMAP3_PRM_RSTCTRL] = 0x7,            /* DSP held in reset */
+          [OMAP3_PRM_WKDEP] = 0xb3,
+          [OMAP3_PRM_PWSTCTRL] = 0x00ff0f07,
+      } },
+    { "MPU", OMAP3_PRCM_MOD_MPU, .banks = 1,
+      .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | HAS(CM_CLKSTST) |
+              PRM_PWRDM | HAS(PRM_WKDEP),
+      .reset = {
+          [OMAP3_CM_CLKSTCTRL] = 0x3,
+          [OMAP3_PRM_WKDEP] = 0xa5,
+          [OMAP3_PRM_PWSTCTRL] = 0x00030107,
+      } },
+    { "CORE", OMAP3_PRCM_MOD_CORE, .banks = 2,
+      .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
+              HAS(PRM_RSTCTRL) | PRM_PWRDM | PRM_WKUPDM,
+      .reset = {
+          [OMAP3_CM_FCLKEN] = 0x0303e000,
+          [OMAP3_CM_ICLKEN] = 0x0303e042,
+          /* SSI /3, GPT10/11 32 kHz, L4 = L3 / 2, L3 = core / 2 */
+          [OMAP3_CM_CLKSEL] = 0x0000030a,
+          [OMAP3_CM_CLKSTCTRL] = 0xf,
+          [OMAP3_PRM_PWSTCTRL] = 0x000f0307,
+      } },
+    { "SGX", OMAP3_PRCM_MOD_SGX, .banks = 1,
+      .regs = CM_CLKDM | HAS(CM_CLKSEL) | HAS(CM_SLEEPDEP) | PRM_PWRDM |
+              HAS(PRM_WKDEP),
+      .reset = {
+          [OMAP3_CM_CLKSTCTRL] = 0x3,
+          [OMAP3_PRM_WKDEP] = 0x16,
+          [OMAP3_PRM_PWSTCTRL] = 0x00030103,
+      } },
+    { "WKUP", OMAP3_PRCM_MOD_WKUP,
+      .regs = HAS(CM_FCLKEN) | HAS(CM_ICLKEN) | HAS(CM_IDLEST) |
+              HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) | PRM_WKUPDM,
+      .reset = {
+          [OMAP3_CM_FCLKEN] = 0x29,             /* GPT1, GPIO1, WDT2 */
+          [OMAP3_CM_ICLKEN] = 0x2d,             /* + 32K sync counter */
+          [OMAP3_CM_CLKSEL] = 0x12,     /* USIM /2, RM = L4 / 1, GPT1 32 kHz */
+      } },
+    { "DSS", OMAP3_PRCM_MOD_DSS, .banks = 1,
+      .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
+              HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | HAS(PRM_WKEN),
+      .reset = {
+          [OMAP3_CM_CLKSEL] = (16 << 8) | 9,
+          [OMAP3_CM_CLKSTCTRL] = 0x3,
+          [OMAP3_PRM_WKEN] = 0x1,
+          [OMAP3_PRM_WKDEP] = 0x16,
+          [OMAP3_PRM_PWSTCTRL] = 0x00030103,
+      } },
+    { "CAM", OMAP3_PRCM_MOD_CAM, .banks = 1,
+      .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
+              HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP),
+      .reset = {
+          [OMAP3_CM_CLKSEL] = 4,
+          [OMAP3_CM_CLKSTCTRL] = 0x3,
+          [OMAP3_PRM_WKDEP] = 0x16,
+          [OMAP3_PRM_PWSTCTRL] = 0x00030103,
+      } },
+    { "PER", OMAP3_PRCM_MOD_PER, .banks = 1,
+      .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
+              HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | PRM_WKUPDM,
+      .reset = {
+          [OMAP3_CM_FCLKEN] = 0x0003e808,       /* GPT2, UART3, GPIO2..6 */
+          [OMAP3_CM_ICLKEN] = 0x0003e808,
+          [OMAP3_CM_CLKSEL] = 0x01,     /* GPT2 on SYS_CLK (u-boot's timer) */
+          [OMAP3_CM_CLKSTCTRL] = 0x3,
+          [OMAP3_PRM_WKDEP] = 0x17,
+          [OMAP3_PRM_PWSTCTRL] = 0x00030107,
+      } },
+    { "EMU", OMAP3_PRCM_MOD_EMU,
+      .regs = HAS(CM_CLKSEL) | HAS(CM_CLKSTCTRL) | HAS(CM_CLKSTST) |
+              HAS(PRM_RSTST) | HAS(PRM_PWSTST),
+      .reset = {
+          /* CM_CLKSEL1_EMU, TRM reset value: every EMU divider non-zero */
+          [OMAP3_CM_CLKSEL] = 0x03020a50,
+          [OMAP3_CM_CLKSTCTRL] = 0x2,
+      } },
+    { "NEON", OMAP3_PRCM_MOD_NEON,
+      .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | PRM_PWRDM |
+              HAS(PRM_WKDEP),
+      .reset = {
+          [OMAP3_CM_CLKSTCTRL] = 0x3,
+          [OMAP3_PRM_WKDEP] = 0x2,
+          [OMAP3_PRM_PWSTCTRL] = 0x7,
+      } },
+    { "USBHOST", OMAP3_PRCM_MOD_USBHOST, .banks = 1,
+      .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_SLEEPDEP) | PRM_PWRDM |
+              HAS(PRM_WKDEP) | PRM_WKUPDM,
+      .reset = {
+          [OMAP3_CM_CLKSTCTRL] = 0x3,
+          [OMAP3_PRM_WKEN] = 0x1,
+          [OMAP3_PRM_MPUGRPSEL] = 0x1,
+          [OMAP3_PRM_WKDEP] = 0x17,
+          [OMAP3_PRM_PWSTCTRL] = 0x00030103,
+      } },
+};
 
-    bool irq_level;
-    bool io_wakeup_level;
-    /* a global software reset was requested: the next reset reports it */
-    bool sw_reset_pending;
+#undef CM_CLKDM
+#undef PRM_PWRDM
+#undef PRM_WKUPDM
+#undef HAS
+
+/* The domain register's offset in its module */
+static const uint16_t omap3_prcm_domain_reg_offset[OMAP3_PRCM_DOMAIN_NREGS] = {
+    [OMAP3_CM_FCLKEN] = 0x00,
+    [OMAP3_CM_ICLKEN] = 0x10,
+    [OMAP3_CM_IDLEST] = 0x20,
+    [OMAP3_CM_AUTOIDLE] = 0x30,
+    [OMAP3_CM_CLKSEL] = 0x40,
+    [OMAP3_CM_SLEEPDEP] = 0x44,
+    [OMAP3_CM_CLKSTCTRL] = 0x48,
+    [OMAP3_CM_CLKSTST] = 0x4c,
+    [OMAP3_PRM_RSTCTRL] = 0x50,
+    [OMAP3_PRM_RSTST] = 0x58,
+    [OMAP3_PRM_WKEN] = 0xa0,
+    [OMAP3_PRM_MPUGRPSEL] = 0xa4,
+    [OMAP3_PRM_IVA2GRPSEL] = 0xa8,
+    [OMAP3_PRM_WKST] = 0xb0,
+    [OMAP3_PRM_WKDEP] = 0xc8,
+    [OMAP3_PRM_PWSTCTRL] = 0xe0,
+    [OMAP3_PRM_PWSTST] = 0xe4,
+    [OMAP3_PRM_PREPWSTST] = 0xe8,
+};
+
+/* The domain register's TRM name without the domain, e.g. "PM_PWSTCTRL" */
+static const char *const omap3_prcm_domain_reg_name[OMAP3_PRCM_DOMAIN_NREGS] = {
+    [OMAP3_CM_FCLKEN] = "CM_FCLKEN",
+    [OMAP3_CM_ICLKEN] = "CM_ICLKEN",
+    [OMAP3_CM_IDLEST] = "CM_IDLEST",
+    [OMAP3_CM_AUTOIDLE] = "CM_AUTOIDLE",
+    [OMAP3_CM_CLKSEL] = "CM_CLKSEL",
+    [OMAP3_CM_SLEEPDEP] = "CM_SLEEPDEP",
+    [OMAP3_CM_CLKSTCTRL] = "CM_CLKSTCTRL",
+    [OMAP3_CM_CLKSTST] = "CM_CLKSTST",
+    [OMAP3_PRM_RSTCTRL] = "RM_RSTCTRL",
+    [OMAP3_PRM_RSTST] = "RM_RSTST",
+    [OMAP3_PRM_WKEN] = "PM_WKEN",
+    [OMAP3_PRM_MPUGRPSEL] = "PM_MPUGRPSEL",
+    [OMAP3_PRM_IVA2GRPSEL] = "PM_IVA2GRPSEL",
+    [OMAP3_PRM_WKST] = "PM_WKST",
+    [OMAP3_PRM_WKDEP] = "PM_WKDEP",
+    [OMAP3_PRM_PWSTCTRL] = "PM_PWSTCTRL",
+    [OMAP3_PRM_PWSTST] = "PM_PWSTST",
+    [OMAP3_PRM_PREPWSTST] = "PM_PREPWSTST",
 };
 
 #endif /* HW_MISC_OMAP3_PRCM_H */

@@ -1,0 +1,628 @@
+/*
+ * TI OMAP3 (DM37x / OMAP3630) PRCM Clock Manager (CM)
+ *
+ * DM37x TRM SPRUGN4 chapter 3, the CM half of the PRCM (the PRM is
+ * omap3_prm.c; include/hw/misc/omap3_prcm.h has what both share).  What is
+ * modelled is what Linux 6.1 (arch/arm/mach-omap2/cm3xxx.c, drivers/clk/ti)
+ * reads back:
+ *  - DPLL status bits follow the programmed enable mode (7 = locked);
+ *  - CM_IDLEST module bits read 0 (accessible) while any functional or
+ *    interface clock of the module is enabled, 1 (idle) otherwise;
+ *  - CM_CLKSTST activity follows the enabled clocks of the domain;
+ *  - the GP timers' clock selects (CM_CLKSEL_WKUP/PER/CORE CLKSEL_GPTn).
+ * Clock rates are not modelled: the reset values are what u-boot leaves on
+ * a 26 MHz DM3730 (core 400 MHz, MPU 600 MHz, DPLL4 864 MHz); they only
+ * need to give Linux sane rates.
+ *
+ * The register file is QEMU's register API (hw/register.h): the per-domain
+ * registers are generated from omap3_prcm_domains[], the others are listed
+ * in omap3_cm_regs[].
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/module.h"
+#include "hw/irq.h"
+#include "hw/register.h"
+#include "hw/misc/omap3_cm.h"
+#include "hw/misc/omap3_prcm.h"
+#include "migration/vmstate.h"
+#include "trace.h"
+
+#define MOD_IVA2        OMAP3_PRCM_MOD_IVA2
+#define MOD_OCP         OMAP3_PRCM_MOD_OCP
+#define MOD_MPU         OMAP3_PRCM_MOD_MPU
+#define MOD_CORE        OMAP3_PRCM_MOD_CORE
+#define MOD_SGX         OMAP3_PRCM_MOD_SGX
+#define MOD_WKUP        OMAP3_PRCM_MOD_WKUP
+#define MOD_PLL         OMAP3_PRCM_MOD_PLL
+#define MOD_DSS         OMAP3_PRCM_MOD_DSS
+#define MOD_CAM         OMAP3_PRCM_MOD_CAM
+#define MOD_PER         OMAP3_PRCM_MOD_PER
+#define MOD_EMU         OMAP3_PRCM_MOD_EMU
+#define MOD_NEON        OMAP3_PRCM_MOD_NEON
+#define MOD_USBHOST     OMAP3_PRCM_MOD_USBHOST
+
+/* The registers the model names (the domain table has the rest) */
+REG32(CM_FCLKEN_IVA2,           MOD_IVA2 + 0x00)
+    FIELD(CM_FCLKEN_IVA2, EN_IVA2, 0, 1)
+REG32(CM_CLKEN_PLL_IVA2,        MOD_IVA2 + 0x04)
+REG32(CM_IDLEST_IVA2,           MOD_IVA2 + 0x20)
+REG32(CM_IDLEST_PLL_IVA2,       MOD_IVA2 + 0x24)
+REG32(CM_AUTOIDLE_PLL_IVA2,     MOD_IVA2 + 0x34)
+REG32(CM_CLKSEL1_PLL_IVA2,      MOD_IVA2 + 0x40)
+REG32(CM_CLKSEL2_PLL_IVA2,      MOD_IVA2 + 0x44)
+REG32(CM_CLKSTST_IVA2,          MOD_IVA2 + 0x4c)
+
+REG32(CM_REVISION,              MOD_OCP + 0x00)
+REG32(CM_SYSCONFIG,             MOD_OCP + 0x10)
+REG32(CM_POLCTRL,               MOD_OCP + 0x9c)
+
+REG32(CM_CLKEN_PLL_MPU,         MOD_MPU + 0x04)
+REG32(CM_IDLEST_MPU,            MOD_MPU + 0x20)
+REG32(CM_IDLEST_PLL_MPU,        MOD_MPU + 0x24)
+REG32(CM_AUTOIDLE_PLL_MPU,      MOD_MPU + 0x34)
+REG32(CM_CLKSEL1_PLL_MPU,       MOD_MPU + 0x40)
+REG32(CM_CLKSEL2_PLL_MPU,       MOD_MPU + 0x44)
+REG32(CM_CLKSTST_MPU,           MOD_MPU + 0x4c)
+
+REG32(CM_FCLKEN1_CORE,          MOD_CORE + 0x00)
+REG32(CM_FCLKEN3_CORE,          MOD_CORE + 0x08)
+REG32(CM_ICLKEN1_CORE,          MOD_CORE + 0x10)
+REG32(CM_ICLKEN2_CORE,          MOD_CORE + 0x14)
+REG32(CM_ICLKEN3_CORE,          MOD_CORE + 0x18)
+REG32(CM_IDLEST1_CORE,          MOD_CORE + 0x20)
+REG32(CM_IDLEST2_CORE,          MOD_CORE + 0x24)
+REG32(CM_IDLEST3_CORE,          MOD_CORE + 0x28)
+REG32(CM_AUTOIDLE2_CORE,        MOD_CORE + 0x34)
+REG32(CM_AUTOIDLE3_CORE,        MOD_CORE + 0x38)
+REG32(CM_CLKSEL_CORE,           MOD_CORE + 0x40)
+    FIELD(CM_CLKSEL_CORE, CLKSEL_GPT10, 6, 1)
+    FIELD(CM_CLKSEL_CORE, CLKSEL_GPT11, 7, 1)
+REG32(CM_CLKSTST_CORE,          MOD_CORE + 0x4c)
+
+REG32(CM_FCLKEN_SGX,            MOD_SGX + 0x00)
+REG32(CM_ICLKEN_SGX,            MOD_SGX + 0x10)
+REG32(CM_IDLEST_SGX,            MOD_SGX + 0x20)
+
+REG32(CM_FCLKEN_WKUP,           MOD_WKUP + 0x00)
+REG32(CM_ICLKEN_WKUP,           MOD_WKUP + 0x10)
+REG32(CM_IDLEST_WKUP,           MOD_WKUP + 0x20)
+REG32(CM_CLKSEL_WKUP,           MOD_WKUP + 0x40)
+    FIELD(CM_CLKSEL_WKUP, CLKSEL_GPT1, 0, 1)
+
+REG32(CM_CLKEN_PLL,             MOD_PLL + 0x00)
+REG32(CM_CLKEN2_PLL,            MOD_PLL + 0x04)
+REG32(CM_IDLEST_CKGEN,          MOD_PLL + 0x20)
+    FIELD(CM_IDLEST_CKGEN, ST_CORE_CLK, 0, 1)
+    FIELD(CM_IDLEST_CKGEN, ST_PERIPH_CLK, 1, 1)
+    /* ST_96M_CLK, ST_48M_CLK, ST_12M_CLK, ST_54M_CLK: DPLL4 outputs */
+    FIELD(CM_IDLEST_CKGEN, ST_PER_OUTPUTS, 2, 4)
+REG32(CM_IDLEST2_CKGEN,         MOD_PLL + 0x24)
+    FIELD(CM_IDLEST2_CKGEN, ST_PERIPH2_CLK, 0, 1)
+    FIELD(CM_IDLEST2_CKGEN, ST_120M_CLK, 1, 1)
+REG32(CM_AUTOIDLE_PLL,          MOD_PLL + 0x30)
+REG32(CM_AUTOIDLE2_PLL,         MOD_PLL + 0x34)
+REG32(CM_CLKSEL1_PLL,           MOD_PLL + 0x40)
+REG32(CM_CLKSEL2_PLL,           MOD_PLL + 0x44)
+REG32(CM_CLKSEL3_PLL,           MOD_PLL + 0x48)
+REG32(CM_CLKSEL4_PLL,           MOD_PLL + 0x4c)
+REG32(CM_CLKSEL5_PLL,           MOD_PLL + 0x50)
+REG32(CM_CLKOUT_CTRL,           MOD_PLL + 0x70)
+
+REG32(CM_FCLKEN_DSS,            MOD_DSS + 0x00)
+REG32(CM_ICLKEN_DSS,            MOD_DSS + 0x10)
+REG32(CM_IDLEST_DSS,            MOD_DSS + 0x20)
+
+REG32(CM_FCLKEN_CAM,            MOD_CAM + 0x00)
+REG32(CM_ICLKEN_CAM,            MOD_CAM + 0x10)
+REG32(CM_IDLEST_CAM,            MOD_CAM + 0x20)
+
+REG32(CM_FCLKEN_PER,            MOD_PER + 0x00)
+REG32(CM_ICLKEN_PER,            MOD_PER + 0x10)
+REG32(CM_IDLEST_PER,            MOD_PER + 0x20)
+REG32(CM_CLKSEL_PER,            MOD_PER + 0x40)
+    FIELD(CM_CLKSEL_PER, CLKSEL_GPT2_9, 0, 8)
+
+REG32(CM_CLKSTST_EMU,           MOD_EMU + 0x4c)
+REG32(CM_CLKSEL2_EMU,           MOD_EMU + 0x50)
+REG32(CM_CLKSEL3_EMU,           MOD_EMU + 0x54)
+
+REG32(CM_IDLEST_NEON,           MOD_NEON + 0x20)
+
+REG32(CM_FCLKEN_USBHOST,        MOD_USBHOST + 0x00)
+REG32(CM_ICLKEN_USBHOST,        MOD_USBHOST + 0x10)
+REG32(CM_IDLEST_USBHOST,        MOD_USBHOST + 0x20)
+
+#define DPLL_MODE_LOCKED        7
+#define CM_REVISION_1_0         0x10
+
+#define CM_REG(reg)     .name = #reg, .addr = A_ ## reg
+#define CM_RO(reg)      { CM_REG(reg), .ro = ~0ull }
+
+/*
+ * The CM registers outside the domain table: a domain's numbered siblings,
+ * the DPLLs and the OCP interface.  DPLLs as u-boot leaves a 26 MHz DM3730
+ * (DPLL3 M=200 N=12 M2=1: 400 MHz core, L3 200, L4 100; DPLL1 M=300 N=12
+ * M2=1: 600 MHz MPU; DPLL2 520 MHz; DPLL4 (j-type) M=432 N=12: 864 MHz,
+ * M2=9 96 MHz, M3=16 TV 54 MHz, M4=9 DSS 96 MHz, M5=4 CAM 216 MHz, M6=3
+ * EMU; DPLL5 M=480 N=12: 960 MHz, M2=8 120 MHz).  Every divider field Linux
+ * reads is non-zero.  Read-only registers are computed (omap3_cm_computed).
+ */
+static const RegisterAccessInfo omap3_cm_regs[] = {
+    { CM_REG(CM_CLKEN_PLL_IVA2), .reset = DPLL_MODE_LOCKED },
+    CM_RO(CM_IDLEST_PLL_IVA2),
+    { CM_REG(CM_AUTOIDLE_PLL_IVA2) },
+    { CM_REG(CM_CLKSEL1_PLL_IVA2), .reset = (2 << 19) | (260 << 8) | 12 },
+    { CM_REG(CM_CLKSEL2_PLL_IVA2), .reset = 1 },
+
+    CM_RO(CM_REVISION),
+    { CM_REG(CM_SYSCONFIG), .reset = 0x1 },
+    { CM_REG(CM_POLCTRL) },
+
+    { CM_REG(CM_CLKEN_PLL_MPU), .reset = DPLL_MODE_LOCKED },
+    CM_RO(CM_IDLEST_PLL_MPU),
+    { CM_REG(CM_AUTOIDLE_PLL_MPU) },
+    { CM_REG(CM_CLKSEL1_PLL_MPU), .reset = (2 << 19) | (300 << 8) | 12 },
+    { CM_REG(CM_CLKSEL2_PLL_MPU), .reset = 1 },
+
+    { CM_REG(CM_FCLKEN3_CORE) },
+    { CM_REG(CM_ICLKEN2_CORE) },
+    { CM_REG(CM_ICLKEN3_CORE) },
+    CM_RO(CM_IDLEST2_CORE),
+    CM_RO(CM_IDLEST3_CORE),
+    { CM_REG(CM_AUTOIDLE2_CORE) },
+    { CM_REG(CM_AUTOIDLE3_CORE) },
+
+    { CM_REG(CM_CLKEN_PLL),
+      .reset = (DPLL_MODE_LOCKED << 16) | DPLL_MODE_LOCKED },
+    { CM_REG(CM_CLKEN2_PLL), .reset = DPLL_MODE_LOCKED },
+    CM_RO(CM_IDLEST_CKGEN),
+    CM_RO(CM_IDLEST2_CKGEN),
+    { CM_REG(CM_AUTOIDLE_PLL) },
+    { CM_REG(CM_AUTOIDLE2_PLL) },
+    { CM_REG(CM_CLKSEL1_PLL), .reset = (1 << 27) | (200 << 16) | (12 << 8) },
+    /* j-type DPLL4: SD_DIV 4, DCO_SEL 2, M 432, N 12 */
+    { CM_REG(CM_CLKSEL2_PLL),
+      .reset = (4 << 24) | (2 << 21) | (432 << 8) | 12 },
+    { CM_REG(CM_CLKSEL3_PLL), .reset = 9 },
+    { CM_REG(CM_CLKSEL4_PLL), .reset = (480 << 8) | 12 },
+    { CM_REG(CM_CLKSEL5_PLL), .reset = 8 },
+    { CM_REG(CM_CLKOUT_CTRL), .reset = 0x3 },
+
+    { CM_REG(CM_CLKSEL2_EMU) },
+    { CM_REG(CM_CLKSEL3_EMU) },
+};
+
+/* DPLLs: enable-mode field and lock status bit (TRM 3.5.3) */
+typedef struct {
+    const char *name;
+    uint16_t clken;
+    uint8_t shift;
+    uint16_t idlest;
+    uint8_t st_bit;
+} OMAP3Dpll;
+
+static const OMAP3Dpll omap3_dpll[] = {
+    { "dpll1-mpu",   A_CM_CLKEN_PLL_MPU,  0,  A_CM_IDLEST_PLL_MPU,  0 },
+    { "dpll2-iva2",  A_CM_CLKEN_PLL_IVA2, 0,  A_CM_IDLEST_PLL_IVA2, 0 },
+    { "dpll3-core",  A_CM_CLKEN_PLL,      0,  A_CM_IDLEST_CKGEN,    0 },
+    { "dpll4-per",   A_CM_CLKEN_PLL,      16, A_CM_IDLEST_CKGEN,    1 },
+    { "dpll5-per2",  A_CM_CLKEN2_PLL,     0,  A_CM_IDLEST2_CKGEN,   0 },
+};
+
+/*
+ * CM_IDLEST bits: a module is accessible (0) while one of its clocks is on.
+ * Most ST_ bits sit at the position of the module's EN_ bit in the
+ * FCLKEN/ICLKEN pair of the same number; these tables give the module
+ * bits of each IDLEST register and the exceptions (Linux clk-3xxx.c
+ * find_idlest and omap_hwmod_3xxx_data.c agree with them).
+ */
+typedef struct {
+    uint16_t idlest;
+    uint16_t fclken;        /* 0xffff: none */
+    uint16_t iclken;
+    uint32_t modules;       /* ST_ bits at their EN_ position */
+} OMAP3IdlestMap;
+
+#define NO_REG 0xffff
+
+static const OMAP3IdlestMap omap3_idlest_map[] = {
+    /*
+     * SDRC b1, D2D b3, HSOTGUSB_STDBY b4, OMAPCTRL b6, MAILBOXES b7,
+     * McBSP1/5 b9-10, GPT10/11 b11-12, UART1/2 b13-14, I2C1-3 b15-17,
+     * McSPI1-4 b18-21, HDQ b22, MSPRO b23, MMC1/2 b24-25, SHA12 b27,
+     * AES2 b28, ICR b29, MMC3 b30
+     */
+    { A_CM_IDLEST1_CORE, A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 0x7bfffeda },
+    /* DES1, SHA11, RNG, AES1, PKA */
+    { A_CM_IDLEST2_CORE, NO_REG, A_CM_ICLKEN2_CORE, 0x0000001f },
+    /* USBTLL */
+    { A_CM_IDLEST3_CORE, A_CM_FCLKEN3_CORE, A_CM_ICLKEN3_CORE, 0x00000004 },
+    /* GPT1, 32KSYNC, GPIO1, WDT1, WDT2, SR1, SR2, USIMOCP */
+    { A_CM_IDLEST_WKUP, A_CM_FCLKEN_WKUP, A_CM_ICLKEN_WKUP, 0x000002fd },
+    /* McBSP2-4, GPT2-9, UART3, WDT3, GPIO2-6, UART4 */
+    { A_CM_IDLEST_PER, A_CM_FCLKEN_PER, A_CM_ICLKEN_PER, 0x0007ffff },
+    { A_CM_IDLEST_CAM, A_CM_FCLKEN_CAM, A_CM_ICLKEN_CAM, 0x00000001 },
+};
+
+/* ST_ bits whose EN_ bit is elsewhere */
+typedef struct {
+    uint16_t idlest;
+    uint8_t st_bit;
+    uint16_t fclken;
+    uint32_t fclk_mask;
+    uint16_t iclken;
+    uint32_t iclk_mask;
+} OMAP3IdlestBit;
+
+static const OMAP3IdlestBit omap3_idlest_bits[] = {
+    /* SSI: STDBY b0 and IDLE b8, clocked by EN_SSI b0 */
+    { A_CM_IDLEST1_CORE, 0, A_CM_FCLKEN1_CORE, 1, A_CM_ICLKEN1_CORE, 1 },
+    { A_CM_IDLEST1_CORE, 8, A_CM_FCLKEN1_CORE, 1, A_CM_ICLKEN1_CORE, 1 },
+    /* HSOTGUSB_IDLE b5, interface clock EN_HSOTGUSB b4 */
+    { A_CM_IDLEST1_CORE, 5, NO_REG, 0, A_CM_ICLKEN1_CORE, 1 << 4 },
+    /* SGX: FCLK EN_SGX b1, ICLK EN_SGX b0 */
+    { A_CM_IDLEST_SGX, 0, A_CM_FCLKEN_SGX, 1 << 1, A_CM_ICLKEN_SGX, 1 << 0 },
+    /* DSS: STDBY b0, IDLE b1; DSS1/DSS2/TV fclks, one iclk */
+    { A_CM_IDLEST_DSS, 0, A_CM_FCLKEN_DSS, 0x7, A_CM_ICLKEN_DSS, 1 << 0 },
+    { A_CM_IDLEST_DSS, 1, A_CM_FCLKEN_DSS, 0x7, A_CM_ICLKEN_DSS, 1 << 0 },
+    /* USBHOST: STDBY b0, IDLE b1; HOST1/HOST2 fclks, one iclk */
+    { A_CM_IDLEST_USBHOST, 0, A_CM_FCLKEN_USBHOST, 0x3, A_CM_ICLKEN_USBHOST, 1 },
+    { A_CM_IDLEST_USBHOST, 1, A_CM_FCLKEN_USBHOST, 0x3, A_CM_ICLKEN_USBHOST, 1 },
+};
+
+static inline uint32_t cm_reg(OMAP3CMState *s, hwaddr offset)
+{
+    return s->regs[offset >> 2];
+}
+
+static bool omap3_dpll_locked(OMAP3CMState *s, const OMAP3Dpll *d)
+{
+    return ((cm_reg(s, d->clken) >> d->shift) & 7) == DPLL_MODE_LOCKED;
+}
+
+static uint32_t omap3_cm_idlest(OMAP3CMState *s, hwaddr offset)
+{
+    uint32_t idle = 0;
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_idlest_map); i++) {
+        const OMAP3IdlestMap *m = &omap3_idlest_map[i];
+        uint32_t on = 0;
+
+        if (m->idlest != offset) {
+            continue;
+        }
+        if (m->fclken != NO_REG) {
+            on |= cm_reg(s, m->fclken);
+        }
+        on |= cm_reg(s, m->iclken);
+        idle |= m->modules & ~on;
+    }
+    for (i = 0; i < ARRAY_SIZE(omap3_idlest_bits); i++) {
+        const OMAP3IdlestBit *b = &omap3_idlest_bits[i];
+        bool on;
+
+        if (b->idlest != offset) {
+            continue;
+        }
+        on = (b->fclken != NO_REG && (cm_reg(s, b->fclken) & b->fclk_mask)) ||
+             (cm_reg(s, b->iclken) & b->iclk_mask);
+        if (!on) {
+            idle |= 1u << b->st_bit;
+        }
+    }
+    return idle;
+}
+
+/* CM_CLKSTST.CLKACTIVITY: some functional or interface clock of it is on */
+static uint32_t omap3_cm_clkstst(OMAP3CMState *s, hwaddr offset)
+{
+    hwaddr module = offset & ~0xff;
+    int i, r;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
+
+        if (d->module != module) {
+            continue;
+        }
+        for (r = OMAP3_CM_FCLKEN; r <= OMAP3_CM_ICLKEN; r++) {
+            if ((d->regs & OMAP3_PRCM_HAS(r)) &&
+                cm_reg(s, module + omap3_prcm_domain_reg_offset[r])) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static uint32_t omap3_cm_computed(OMAP3CMState *s, hwaddr offset)
+{
+    uint32_t v;
+    int i;
+
+    switch (offset) {
+    case A_CM_REVISION:
+        return CM_REVISION_1_0;
+    case A_CM_IDLEST_MPU:
+    case A_CM_IDLEST_NEON:
+        return 0;               /* the CPU runs: MPU and NEON are active */
+    case A_CM_IDLEST_IVA2:
+        /* the DSP is active only when clocked and out of reset */
+        return !(FIELD_EX32(cm_reg(s, A_CM_FCLKEN_IVA2), CM_FCLKEN_IVA2,
+                            EN_IVA2) && !s->iva2_in_reset);
+    case A_CM_IDLEST_PLL_MPU:
+    case A_CM_IDLEST_PLL_IVA2:
+    case A_CM_IDLEST_CKGEN:
+    case A_CM_IDLEST2_CKGEN:
+        v = 0;
+        for (i = 0; i < ARRAY_SIZE(omap3_dpll); i++) {
+            if (omap3_dpll[i].idlest == offset &&
+                omap3_dpll_locked(s, &omap3_dpll[i])) {
+                v |= 1u << omap3_dpll[i].st_bit;
+            }
+        }
+        if (offset == A_CM_IDLEST_CKGEN &&
+            FIELD_EX32(v, CM_IDLEST_CKGEN, ST_PERIPH_CLK)) {
+            v = FIELD_DP32(v, CM_IDLEST_CKGEN, ST_PER_OUTPUTS, 0xf);
+        }
+        if (offset == A_CM_IDLEST2_CKGEN &&
+            FIELD_EX32(v, CM_IDLEST2_CKGEN, ST_PERIPH2_CLK)) {
+            v = FIELD_DP32(v, CM_IDLEST2_CKGEN, ST_120M_CLK, 1);
+        }
+        return v;
+    case A_CM_CLKSTST_MPU:
+        return 1;
+    case A_CM_CLKSTST_CORE:
+        return 0x3;             /* CLKACTIVITY_L3, CLKACTIVITY_L4 */
+    case A_CM_CLKSTST_EMU:
+        return 0;
+    default:
+        break;
+    }
+    if ((offset & 0xf0) == 0x20) {
+        return omap3_cm_idlest(s, offset);
+    }
+    return omap3_cm_clkstst(s, offset);
+}
+
+static void omap3_cm_update_gpt_clksel(OMAP3CMState *s)
+{
+    uint32_t core = cm_reg(s, A_CM_CLKSEL_CORE);
+    uint32_t per = FIELD_EX32(cm_reg(s, A_CM_CLKSEL_PER), CM_CLKSEL_PER,
+                              CLKSEL_GPT2_9);
+    int sel[OMAP3_CM_NUM_GPT];
+    int i;
+
+    sel[0] = FIELD_EX32(cm_reg(s, A_CM_CLKSEL_WKUP), CM_CLKSEL_WKUP,
+                        CLKSEL_GPT1);
+    for (i = 0; i < 8; i++) {
+        sel[1 + i] = (per >> i) & 1;
+    }
+    sel[9] = FIELD_EX32(core, CM_CLKSEL_CORE, CLKSEL_GPT10);
+    sel[10] = FIELD_EX32(core, CM_CLKSEL_CORE, CLKSEL_GPT11);
+    sel[11] = 0;                /* GPT12: secure 32 kHz clock only */
+
+    for (i = 0; i < OMAP3_CM_NUM_GPT; i++) {
+        trace_omap3_prcm_gpt_clksel(i + 1, sel[i]);
+        qemu_set_irq(s->gpt_clksel[i], sel[i]);
+    }
+}
+
+/* A guest write changed a register from @old to @val */
+static void omap3_cm_written(OMAP3CMState *s, hwaddr offset, uint32_t old,
+                             uint32_t val)
+{
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_dpll); i++) {
+        const OMAP3Dpll *d = &omap3_dpll[i];
+        unsigned was = (old >> d->shift) & 7, now = (val >> d->shift) & 7;
+
+        if (d->clken == offset && was != now) {
+            /* lock and bypass complete at once: no relock time */
+            trace_omap3_prcm_dpll(d->name, now,
+                                  now == DPLL_MODE_LOCKED ? "locked" :
+                                  "bypass/stop");
+        }
+    }
+
+    switch (offset) {
+    case A_CM_CLKSEL_WKUP:
+    case A_CM_CLKSEL_PER:
+    case A_CM_CLKSEL_CORE:
+        if (old != val) {
+            omap3_cm_update_gpt_clksel(s);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static uint64_t omap3_cm_pre_write(RegisterInfo *reg, uint64_t val)
+{
+    OMAP3CMState *s = OMAP3_CM(reg->opaque);
+
+    s->old_value = *(uint32_t *)reg->data;
+    return val;
+}
+
+static void omap3_cm_post_write(RegisterInfo *reg, uint64_t val)
+{
+    OMAP3CMState *s = OMAP3_CM(reg->opaque);
+
+    /* register_reset(): the reset's hold phase does what follows from it */
+    if (!device_is_in_reset(DEVICE(s))) {
+        omap3_cm_written(s, reg->access->addr, s->old_value, val);
+    }
+}
+
+static uint64_t omap3_cm_post_read(RegisterInfo *reg, uint64_t val)
+{
+    return omap3_cm_computed(OMAP3_CM(reg->opaque), reg->access->addr);
+}
+
+/*
+ * The register file's description: the CM registers of every domain in
+ * omap3_prcm_domains[], then omap3_cm_regs[].  Read-only registers are
+ * computed on read, the others call omap3_cm_written() after a write.
+ */
+static RegisterAccessInfo *omap3_cm_regs_access(int *num)
+{
+    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo,
+                                     ARRAY_SIZE(omap3_prcm_domains) *
+                                     (OMAP3_CM_CLKSTST + 1) +
+                                     ARRAY_SIZE(omap3_cm_regs));
+    int i, r, n = 0;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
+
+        for (r = OMAP3_CM_FCLKEN; r <= OMAP3_CM_CLKSTST; r++) {
+            if (d->regs & OMAP3_PRCM_HAS(r)) {
+                rai[n].name = g_strdup_printf("%s_%s",
+                                              omap3_prcm_domain_reg_name[r],
+                                              d->name);
+                rai[n].addr = d->module + omap3_prcm_domain_reg_offset[r];
+                rai[n].reset = d->reset[r];
+                if (r == OMAP3_CM_IDLEST || r == OMAP3_CM_CLKSTST) {
+                    rai[n].ro = ~0ull;
+                }
+                n++;
+            }
+        }
+    }
+    for (i = 0; i < ARRAY_SIZE(omap3_cm_regs); i++) {
+        rai[n] = omap3_cm_regs[i];
+        rai[n].name = g_strdup(omap3_cm_regs[i].name);
+        n++;
+    }
+    for (i = 0; i < n; i++) {
+        if (rai[i].ro) {
+            rai[i].post_read = omap3_cm_post_read;
+        } else {
+            rai[i].pre_write = omap3_cm_pre_write;
+            rai[i].post_write = omap3_cm_post_write;
+        }
+    }
+    *num = n;
+    return rai;
+}
+
+static uint64_t omap3_cm_read(void *opaque, hwaddr offset, unsigned size)
+{
+    uint64_t v = register_read_memory(opaque, offset, size);
+
+    trace_omap3_prcm_read("CM", offset, v);
+    return v;
+}
+
+static void omap3_cm_write(void *opaque, hwaddr offset, uint64_t value,
+                           unsigned size)
+{
+    trace_omap3_prcm_write("CM", offset, value);
+    register_write_memory(opaque, offset, value, size);
+}
+
+static const MemoryRegionOps omap3_cm_ops = {
+    .read = omap3_cm_read,
+    .write = omap3_cm_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    /* TRM: the PRCM registers are 32-bit, 32-bit access only */
+    .valid.min_access_size = 4,
+    .valid.max_access_size = 4,
+};
+
+/* RM_RSTCTRL_IVA2.RST1_IVA2 from the PRM: the DSP is held in reset */
+static void omap3_cm_iva2_reset(void *opaque, int n, int level)
+{
+    OMAP3_CM(opaque)->iva2_in_reset = level;
+}
+
+static void omap3_cm_reset_enter(Object *obj, ResetType type)
+{
+    OMAP3CMState *s = OMAP3_CM(obj);
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+        register_reset(&s->regs_info[i]);
+    }
+}
+
+static void omap3_cm_reset_hold(Object *obj)
+{
+    omap3_cm_update_gpt_clksel(OMAP3_CM(obj));
+}
+
+static void omap3_cm_init(Object *obj)
+{
+    OMAP3CMState *s = OMAP3_CM(obj);
+
+    s->regs_access = omap3_cm_regs_access(&s->num_regs_access);
+    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
+                                         s->num_regs_access, s->regs_info,
+                                         s->regs, &omap3_cm_ops, false,
+                                         OMAP3_PRCM_SPACE_SIZE);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
+    qdev_init_gpio_out_named(DEVICE(obj), s->gpt_clksel,
+                             OMAP3_CM_GPT_CLKSEL, OMAP3_CM_NUM_GPT);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_cm_iva2_reset,
+                            OMAP3_CM_IVA2_RESET, 1);
+}
+
+static void omap3_cm_finalize(Object *obj)
+{
+    OMAP3CMState *s = OMAP3_CM(obj);
+    int i;
+
+    register_finalize_block(s->reg_array);
+    for (i = 0; i < s->num_regs_access; i++) {
+        g_free((char *)s->regs_access[i].name);
+    }
+    g_free(s->regs_access);
+}
+
+/* New in the CM/PRM split (was part of "omap3-prcm" version 1) */
+static const VMStateDescription vmstate_omap3_cm = {
+    .name = TYPE_OMAP3_CM,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, OMAP3CMState, OMAP3_PRCM_SPACE_SIZE / 4),
+        VMSTATE_BOOL(iva2_in_reset, OMAP3CMState),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static void omap3_cm_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    dc->desc = "OMAP3 PRCM clock manager";
+    dc->vmsd = &vmstate_omap3_cm;
+    rc->phases.enter = omap3_cm_reset_enter;
+    rc->phases.hold = omap3_cm_reset_hold;
+}
+
+static const TypeInfo omap3_cm_info = {
+    .name = TYPE_OMAP3_CM,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3CMState),
+    .instance_init = omap3_cm_init,
+    .instance_finalize = omap3_cm_finalize,
+    .class_init = omap3_cm_class_init,
+};
+
+static void omap3_cm_register_types(void)
+{
+    type_register_static(&omap3_cm_info);
+}
+
+type_init(omap3_cm_register_types)

@@ -1,0 +1,645 @@
+/*
+ * TI OMAP3 (DM37x / OMAP3630) PRCM Power and Reset Manager (PRM)
+ *
+ * DM37x TRM SPRUGN4 chapter 3, the PRM half of the PRCM (the CM is
+ * omap3_cm.c; include/hw/misc/omap3_prcm.h has what both share).  What is
+ * modelled is what Linux 6.1 (arch/arm/mach-omap2/{prm3xxx,prm2xxx_3xxx,
+ * pm34xx,vp,vc}.c, sleep34xx.S) reads back:
+ *  - power domains are always ON (PM_PWSTST), never in transition;
+ *    PM_PREPWSTST is a plain register (nothing latches it at WFI: QEMU
+ *    gives a device no clean hook on the CPU's WFI);
+ *  - RM_RSTCTRL de-assertion sets the RM_RSTST "reset done" bits;
+ *  - PRM_RSTCTRL RST_GS / RST_DPLL3 reset the machine, PRM_RSTST tells
+ *    GLOBAL_SW_RST after such a reset and GLOBAL_COLD_RST otherwise;
+ *  - the I/O wake-up daisy chain (EN_IO_CHAIN -> ST_IO_CHAIN, pad events
+ *    -> ST_IO -> PRM_IRQSTATUS_MPU.IO_ST) and the PRCM_MPU interrupt;
+ *  - voltage processor FORCEUPDATE -> VPx_TRANXDONE, ABB OPP_CHANGE ->
+ *    ABB_LDO_TRANXDONE;
+ *  - PRM_CLKSEL.SYS_CLKIN_SEL tells the oscillator ("osc-hz").
+ * Module wake-up events (PM_WKST bits other than the I/O ones,
+ * PRM_IRQSTATUS_MPU.WKUP_ST) are not generated.
+ *
+ * The register file is QEMU's register API (hw/register.h): the per-domain
+ * registers are generated from omap3_prcm_domains[], the others are listed
+ * in omap3_prm_regs[].
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qemu/module.h"
+#include "hw/irq.h"
+#include "hw/qdev-properties.h"
+#include "hw/register.h"
+#include "hw/misc/omap3_prm.h"
+#include "migration/vmstate.h"
+#include "sysemu/runstate.h"
+#include "trace.h"
+
+#define MOD_IVA2        OMAP3_PRCM_MOD_IVA2
+#define MOD_OCP         OMAP3_PRCM_MOD_OCP
+#define MOD_MPU         OMAP3_PRCM_MOD_MPU
+#define MOD_CORE        OMAP3_PRCM_MOD_CORE
+#define MOD_WKUP        OMAP3_PRCM_MOD_WKUP
+#define MOD_PLL         OMAP3_PRCM_MOD_PLL
+#define MOD_GR          OMAP3_PRCM_MOD_GR
+
+/* The registers the model names (the domain table has the rest) */
+REG32(RM_RSTCTRL_IVA2,          MOD_IVA2 + 0x50)
+    FIELD(RM_RSTCTRL_IVA2, RST1_IVA2, 0, 1)
+REG32(RM_RSTST_IVA2,            MOD_IVA2 + 0x58)
+REG32(PRM_IRQSTATUS_IVA2,       MOD_IVA2 + 0xf8)
+REG32(PRM_IRQENABLE_IVA2,       MOD_IVA2 + 0xfc)
+
+REG32(PRM_REVISION,             MOD_OCP + 0x04)
+REG32(PRM_SYSCONFIG,            MOD_OCP + 0x14)
+REG32(PRM_IRQSTATUS_MPU,        MOD_OCP + 0x18)
+    FIELD(PRM_IRQSTATUS_MPU, WKUP_ST, 0, 1)
+    FIELD(PRM_IRQSTATUS_MPU, IO_ST, 9, 1)
+    FIELD(PRM_IRQSTATUS_MPU, VP1_TRANXDONE_ST, 15, 1)
+    FIELD(PRM_IRQSTATUS_MPU, VP2_TRANXDONE_ST, 21, 1)
+    FIELD(PRM_IRQSTATUS_MPU, ABB_LDO_TRANXDONE_ST, 26, 1)
+REG32(PRM_IRQENABLE_MPU,        MOD_OCP + 0x1c)
+
+REG32(PM_EVGENCTRL_MPU,         MOD_MPU + 0xd4)
+REG32(PM_EVGENONTIM_MPU,        MOD_MPU + 0xd8)
+REG32(PM_EVGENOFFTIM_MPU,       MOD_MPU + 0xdc)
+
+REG32(RM_RSTCTRL_CORE,          MOD_CORE + 0x50)
+REG32(PM_WKST3_CORE,            MOD_CORE + 0xb8)
+REG32(PM_WKEN3_CORE,            MOD_CORE + 0xf0)
+REG32(PM_IVA2GRPSEL3_CORE,      MOD_CORE + 0xf4)
+REG32(PM_MPUGRPSEL3_CORE,       MOD_CORE + 0xf8)
+
+REG32(PM_WKEN_WKUP,             MOD_WKUP + 0xa0)
+    FIELD(PM_WKEN_WKUP, EN_IO, 8, 1)
+    FIELD(PM_WKEN_WKUP, EN_IO_CHAIN, 16, 1)
+REG32(PM_WKST_WKUP,             MOD_WKUP + 0xb0)
+    FIELD(PM_WKST_WKUP, ST_IO, 8, 1)
+    FIELD(PM_WKST_WKUP, ST_IO_CHAIN, 16, 1)
+
+REG32(PRM_CLKSEL,               MOD_PLL + 0x40)
+    FIELD(PRM_CLKSEL, SYS_CLKIN_SEL, 0, 3)
+REG32(PRM_CLKOUT_CTRL,          MOD_PLL + 0x70)
+
+REG32(PRM_VC_SMPS_SA,           MOD_GR + 0x20)
+REG32(PRM_VC_SMPS_VOL_RA,       MOD_GR + 0x24)
+REG32(PRM_VC_SMPS_CMD_RA,       MOD_GR + 0x28)
+REG32(PRM_VC_CMD_VAL_0,         MOD_GR + 0x2c)
+REG32(PRM_VC_CMD_VAL_1,         MOD_GR + 0x30)
+REG32(PRM_VC_CH_CONF,           MOD_GR + 0x34)
+REG32(PRM_VC_I2C_CFG,           MOD_GR + 0x38)
+REG32(PRM_VC_BYPASS_VAL,        MOD_GR + 0x3c)
+REG32(PRM_RSTCTRL,              MOD_GR + 0x50)
+    FIELD(PRM_RSTCTRL, RST_GS, 1, 1)
+    FIELD(PRM_RSTCTRL, RST_DPLL3, 2, 1)
+REG32(PRM_RSTTIME,              MOD_GR + 0x54)
+REG32(PRM_RSTST,                MOD_GR + 0x58)
+    FIELD(PRM_RSTST, GLOBAL_COLD_RST, 0, 1)
+    FIELD(PRM_RSTST, GLOBAL_SW_RST, 1, 1)
+REG32(PRM_VOLTCTRL,             MOD_GR + 0x60)
+REG32(PRM_SRAM_PCHARGE,         MOD_GR + 0x64)
+REG32(PRM_CLKSRC_CTRL,          MOD_GR + 0x70)
+REG32(PRM_OBS,                  MOD_GR + 0x80)
+REG32(PRM_VOLTSETUP1,           MOD_GR + 0x90)
+REG32(PRM_VOLTOFFSET,           MOD_GR + 0x94)
+REG32(PRM_CLKSETUP,             MOD_GR + 0x98)
+REG32(PRM_POLCTRL,              MOD_GR + 0x9c)
+REG32(PRM_VOLTSETUP2,           MOD_GR + 0xa0)
+REG32(PRM_VP1_CONFIG,           MOD_GR + 0xb0)
+    FIELD(PRM_VP_CONFIG, FORCEUPDATE, 1, 1)
+    FIELD(PRM_VP_CONFIG, INITVDD, 2, 1)
+    FIELD(PRM_VP_CONFIG, INITVOLTAGE, 8, 8)
+REG32(PRM_VP1_VSTEPMIN,         MOD_GR + 0xb4)
+REG32(PRM_VP1_VSTEPMAX,         MOD_GR + 0xb8)
+REG32(PRM_VP1_VLIMITTO,         MOD_GR + 0xbc)
+REG32(PRM_VP1_VOLTAGE,          MOD_GR + 0xc0)
+REG32(PRM_VP1_STATUS,           MOD_GR + 0xc4)
+    FIELD(PRM_VP_STATUS, VPINIDLE, 0, 1)
+REG32(PRM_VP2_CONFIG,           MOD_GR + 0xd0)
+REG32(PRM_VP2_VSTEPMIN,         MOD_GR + 0xd4)
+REG32(PRM_VP2_VSTEPMAX,         MOD_GR + 0xd8)
+REG32(PRM_VP2_VLIMITTO,         MOD_GR + 0xdc)
+REG32(PRM_VP2_VOLTAGE,          MOD_GR + 0xe0)
+REG32(PRM_VP2_STATUS,           MOD_GR + 0xe4)
+/*
+ * ABB LDO: Linux (ti-abb-regulator.c, abb_regs_v1) notes that the TRM swaps
+ * the two: the word at 0xf0 holds OPP_SEL/OPP_CHANGE, 0xf4 the SR2 setup.
+ * We follow the silicon as Linux drives it.
+ */
+REG32(PRM_LDO_ABB_SETUP,        MOD_GR + 0xf0)
+    FIELD(PRM_LDO_ABB_SETUP, OPP_CHANGE, 2, 1)
+REG32(PRM_LDO_ABB_CTRL,         MOD_GR + 0xf4)
+
+/* Fields every domain's register has */
+FIELD(PM_PWSTCTRL, POWERSTATE, 0, 2)
+FIELD(PM_PWSTST, POWERSTATEST, 0, 2)
+FIELD(PM_PWSTST, LOGICSTATEST, 2, 1)
+FIELD(PM_PWSTST, INTRANSITION, 20, 1)
+FIELD(RM_RSTST, GLOBALCOLD_RST, 0, 1)
+FIELD(RM_RSTST, GLOBALWARM_RST, 1, 1)
+
+#define PWRST_ON                3
+#define PRM_REVISION_1_0        0x10
+
+#define PRM_REG(reg)    .name = #reg, .addr = A_ ## reg
+/* computed on read (omap3_prm_computed) */
+#define PRM_RO(reg)     { PRM_REG(reg), .ro = ~0ull }
+/* status: writing 1 clears */
+#define PRM_W1C(reg)    { PRM_REG(reg), .w1c = ~0ull }
+
+/*
+ * The PRM registers outside the domain table; RM_RSTST/PRM_RSTST are set by
+ * the reset itself (omap3_prm_reset_enter).
+ */
+static const RegisterAccessInfo omap3_prm_regs[] = {
+    PRM_W1C(PRM_IRQSTATUS_IVA2),
+    { PRM_REG(PRM_IRQENABLE_IVA2) },
+
+    PRM_RO(PRM_REVISION),
+    { PRM_REG(PRM_SYSCONFIG), .reset = 0x1 },
+    PRM_W1C(PRM_IRQSTATUS_MPU),
+    { PRM_REG(PRM_IRQENABLE_MPU) },
+
+    { PRM_REG(PM_EVGENCTRL_MPU) },
+    { PRM_REG(PM_EVGENONTIM_MPU) },
+    { PRM_REG(PM_EVGENOFFTIM_MPU) },
+
+    PRM_W1C(PM_WKST3_CORE),
+    { PRM_REG(PM_WKEN3_CORE) },
+    { PRM_REG(PM_IVA2GRPSEL3_CORE) },
+    { PRM_REG(PM_MPUGRPSEL3_CORE) },
+
+    /* set from the "osc-hz" property at reset */
+    { PRM_REG(PRM_CLKSEL) },
+    { PRM_REG(PRM_CLKOUT_CTRL), .reset = 0x80 },
+
+    { PRM_REG(PRM_VC_SMPS_SA) },
+    { PRM_REG(PRM_VC_SMPS_VOL_RA) },
+    { PRM_REG(PRM_VC_SMPS_CMD_RA) },
+    { PRM_REG(PRM_VC_CMD_VAL_0) },
+    { PRM_REG(PRM_VC_CMD_VAL_1) },
+    { PRM_REG(PRM_VC_CH_CONF) },
+    { PRM_REG(PRM_VC_I2C_CFG) },
+    /*
+     * Storage: the silicon clears VALID when the SMPS acknowledges, but
+     * Linux's omap_vc_bypass_scale() loops while VALID reads 0, so a VALID
+     * that stays set is what lets it return at once.
+     */
+    { PRM_REG(PRM_VC_BYPASS_VAL) },
+    { PRM_REG(PRM_RSTCTRL) },
+    { PRM_REG(PRM_RSTTIME), .reset = 0x1006 },
+    PRM_W1C(PRM_RSTST),
+    { PRM_REG(PRM_VOLTCTRL) },
+    { PRM_REG(PRM_SRAM_PCHARGE), .reset = 0x50 },
+    { PRM_REG(PRM_CLKSRC_CTRL), .reset = 0x40 },  /* SYSCLKDIV = 1 (u-boot) */
+    PRM_RO(PRM_OBS),
+    { PRM_REG(PRM_VOLTSETUP1) },
+    { PRM_REG(PRM_VOLTOFFSET) },
+    { PRM_REG(PRM_CLKSETUP) },
+    { PRM_REG(PRM_POLCTRL), .reset = 0xa },
+    { PRM_REG(PRM_VOLTSETUP2) },
+    { PRM_REG(PRM_VP1_CONFIG) },
+    { PRM_REG(PRM_VP1_VSTEPMIN) },
+    { PRM_REG(PRM_VP1_VSTEPMAX) },
+    { PRM_REG(PRM_VP1_VLIMITTO) },
+    PRM_RO(PRM_VP1_VOLTAGE),
+    PRM_RO(PRM_VP1_STATUS),
+    { PRM_REG(PRM_VP2_CONFIG) },
+    { PRM_REG(PRM_VP2_VSTEPMIN) },
+    { PRM_REG(PRM_VP2_VSTEPMAX) },
+    { PRM_REG(PRM_VP2_VLIMITTO) },
+    PRM_RO(PRM_VP2_VOLTAGE),
+    PRM_RO(PRM_VP2_STATUS),
+    { PRM_REG(PRM_LDO_ABB_SETUP) },
+    { PRM_REG(PRM_LDO_ABB_CTRL) },
+};
+
+static inline uint32_t prm_reg(OMAP3PRMState *s, hwaddr offset)
+{
+    return s->regs[offset >> 2];
+}
+
+static const OMAP3PRCMDomain *omap3_prm_domain(hwaddr module)
+{
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        if (omap3_prcm_domains[i].module == module) {
+            return &omap3_prcm_domains[i];
+        }
+    }
+    return NULL;
+}
+
+static uint32_t omap3_prm_computed(OMAP3PRMState *s, hwaddr offset)
+{
+    const OMAP3PRCMDomain *d;
+    uint32_t v;
+    int b;
+
+    switch (offset) {
+    case A_PRM_REVISION:
+        return PRM_REVISION_1_0;
+    case A_PRM_OBS:
+        return 0;
+    case A_PRM_VP1_STATUS:
+    case A_PRM_VP2_STATUS:
+        /* the VP only works during a FORCEUPDATE, which completes at once */
+        return R_PRM_VP_STATUS_VPINIDLE_MASK;
+    case A_PRM_VP1_VOLTAGE:
+    case A_PRM_VP2_VOLTAGE:
+        return prm_reg(s, offset);  /* latched by INITVDD/FORCEUPDATE */
+    default:
+        break;
+    }
+    /* PM_PWSTST: ON with the logic and every bank on, never INTRANSITION */
+    d = omap3_prm_domain(offset & ~0xff);
+    v = FIELD_DP32(0, PM_PWSTST, POWERSTATEST, PWRST_ON);
+    v = FIELD_DP32(v, PM_PWSTST, LOGICSTATEST, 1);
+    for (b = 0; d && b < d->banks; b++) {
+        v |= 3u << (4 + 2 * b);
+    }
+    return v;
+}
+
+static void omap3_prm_update_irq(OMAP3PRMState *s)
+{
+    bool level = prm_reg(s, A_PRM_IRQSTATUS_MPU) &
+                 prm_reg(s, A_PRM_IRQENABLE_MPU);
+
+    if (level != s->irq_level) {
+        s->irq_level = level;
+        trace_omap3_prcm_irq(level);
+        qemu_set_irq(s->irq, level);
+    }
+}
+
+static void omap3_prm_set_irqstatus(OMAP3PRMState *s, uint32_t bits)
+{
+    s->regs[R_PRM_IRQSTATUS_MPU] |= bits;
+    omap3_prm_update_irq(s);
+}
+
+static void omap3_prm_vp_config(OMAP3PRMState *s, int vp, hwaddr voltage,
+                                uint32_t old, uint32_t val)
+{
+    bool force = FIELD_EX32(val, PRM_VP_CONFIG, FORCEUPDATE) &&
+                 !FIELD_EX32(old, PRM_VP_CONFIG, FORCEUPDATE);
+    bool init = FIELD_EX32(val, PRM_VP_CONFIG, INITVDD) &&
+                !FIELD_EX32(old, PRM_VP_CONFIG, INITVDD);
+
+    if (force || init) {
+        /* the SMPS is not modelled: the new voltage applies at once */
+        s->regs[voltage >> 2] = FIELD_EX32(val, PRM_VP_CONFIG, INITVOLTAGE);
+    }
+    if (force) {
+        trace_omap3_prcm_vp_forceupdate(vp, s->regs[voltage >> 2]);
+        omap3_prm_set_irqstatus(s, vp == 1 ?
+                                R_PRM_IRQSTATUS_MPU_VP1_TRANXDONE_ST_MASK :
+                                R_PRM_IRQSTATUS_MPU_VP2_TRANXDONE_ST_MASK);
+    }
+}
+
+/* A guest write changed a register from @old to @val */
+static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
+                              uint32_t val)
+{
+    const OMAP3PRCMDomain *d;
+    uint32_t released;
+
+    switch (offset) {
+    case A_PRM_IRQSTATUS_MPU:
+    case A_PRM_IRQENABLE_MPU:
+        omap3_prm_update_irq(s);
+        break;
+    case A_PRM_RSTCTRL:
+        /* both bits self-clear: the reset takes the whole chip down */
+        s->regs[R_PRM_RSTCTRL] = 0;
+        if (val & (R_PRM_RSTCTRL_RST_GS_MASK | R_PRM_RSTCTRL_RST_DPLL3_MASK)) {
+            trace_omap3_prcm_reset_request(val);
+            s->sw_reset_pending = true;
+            qemu_system_reset_request(SHUTDOWN_CAUSE_GUEST_RESET);
+        }
+        break;
+    case A_RM_RSTCTRL_IVA2:
+        /* RST1..3_IVA2 released -> IVA2_SW_RST1..3 "reset done" */
+        released = old & ~val & 0x7;
+        if (released) {
+            s->regs[R_RM_RSTST_IVA2] |= released << 8;
+        }
+        if (old != val) {
+            trace_omap3_prcm_hardreset("iva2", val);
+        }
+        qemu_set_irq(s->iva2_reset,
+                     FIELD_EX32(val, RM_RSTCTRL_IVA2, RST1_IVA2));
+        break;
+    case A_RM_RSTCTRL_CORE:
+        if (old != val) {
+            trace_omap3_prcm_hardreset("core", val);
+        }
+        break;
+    case A_PM_WKEN_WKUP:
+        /*
+         * EN_IO_CHAIN drives WUCLKIN; the chain answers at once (WUCLKOUT),
+         * which ST_IO_CHAIN latches (Linux polls it for 100 us).
+         */
+        if (FIELD_EX32(val, PM_WKEN_WKUP, EN_IO_CHAIN) !=
+            FIELD_EX32(old, PM_WKEN_WKUP, EN_IO_CHAIN)) {
+            bool on = FIELD_EX32(val, PM_WKEN_WKUP, EN_IO_CHAIN);
+
+            if (on) {
+                s->regs[R_PM_WKST_WKUP] |= R_PM_WKST_WKUP_ST_IO_CHAIN_MASK;
+            }
+            trace_omap3_prcm_io_chain(on);
+            qemu_set_irq(s->io_chain, on);
+        }
+        break;
+    case A_PRM_VP1_CONFIG:
+        omap3_prm_vp_config(s, 1, A_PRM_VP1_VOLTAGE, old, val);
+        break;
+    case A_PRM_VP2_CONFIG:
+        omap3_prm_vp_config(s, 2, A_PRM_VP2_VOLTAGE, old, val);
+        break;
+    case A_PRM_LDO_ABB_SETUP:
+        if (FIELD_EX32(val, PRM_LDO_ABB_SETUP, OPP_CHANGE)) {
+            /* the bias change is instantaneous; OPP_CHANGE self-clears */
+            s->regs[offset >> 2] = FIELD_DP32(val, PRM_LDO_ABB_SETUP,
+                                              OPP_CHANGE, 0);
+            omap3_prm_set_irqstatus(s,
+                                R_PRM_IRQSTATUS_MPU_ABB_LDO_TRANXDONE_ST_MASK);
+        }
+        break;
+    default:
+        d = omap3_prm_domain(offset & ~0xff);
+        if (d && (offset & 0xff) ==
+            omap3_prcm_domain_reg_offset[OMAP3_PRM_PWSTCTRL] &&
+            FIELD_EX32(old, PM_PWSTCTRL, POWERSTATE) !=
+            FIELD_EX32(val, PM_PWSTCTRL, POWERSTATE)) {
+            /* only the target state: the domain stays ON until a WFI */
+            trace_omap3_prcm_pwrdm_next(d->name,
+                                        FIELD_EX32(old, PM_PWSTCTRL, POWERSTATE),
+                                        FIELD_EX32(val, PM_PWSTCTRL, POWERSTATE));
+        }
+        break;
+    }
+}
+
+static uint64_t omap3_prm_pre_write(RegisterInfo *reg, uint64_t val)
+{
+    OMAP3PRMState *s = OMAP3_PRM(reg->opaque);
+
+    s->old_value = *(uint32_t *)reg->data;
+    return val;
+}
+
+static void omap3_prm_post_write(RegisterInfo *reg, uint64_t val)
+{
+    OMAP3PRMState *s = OMAP3_PRM(reg->opaque);
+
+    /* register_reset(): the reset's hold phase does what follows from it */
+    if (!device_is_in_reset(DEVICE(s))) {
+        omap3_prm_written(s, reg->access->addr, s->old_value, val);
+    }
+}
+
+static uint64_t omap3_prm_post_read(RegisterInfo *reg, uint64_t val)
+{
+    return omap3_prm_computed(OMAP3_PRM(reg->opaque), reg->access->addr);
+}
+
+/*
+ * The register file's description: the PRM registers of every domain in
+ * omap3_prcm_domains[], then omap3_prm_regs[].  Read-only registers are
+ * computed on read, the others call omap3_prm_written() after a write.
+ */
+static RegisterAccessInfo *omap3_prm_regs_access(int *num)
+{
+    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo,
+                                     ARRAY_SIZE(omap3_prcm_domains) *
+                                     OMAP3_PRCM_DOMAIN_NREGS +
+                                     ARRAY_SIZE(omap3_prm_regs));
+    int i, r, n = 0;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
+
+        for (r = OMAP3_PRM_RSTCTRL; r < OMAP3_PRCM_DOMAIN_NREGS; r++) {
+            if (d->regs & OMAP3_PRCM_HAS(r)) {
+                rai[n].name = g_strdup_printf("%s_%s",
+                                              omap3_prcm_domain_reg_name[r],
+                                              d->name);
+                rai[n].addr = d->module + omap3_prcm_domain_reg_offset[r];
+                rai[n].reset = d->reset[r];
+                if (r == OMAP3_PRM_PWSTST) {
+                    rai[n].ro = ~0ull;
+                } else if (r == OMAP3_PRM_RSTST || r == OMAP3_PRM_WKST) {
+                    rai[n].w1c = ~0ull;
+                }
+                n++;
+            }
+        }
+    }
+    for (i = 0; i < ARRAY_SIZE(omap3_prm_regs); i++) {
+        rai[n] = omap3_prm_regs[i];
+        rai[n].name = g_strdup(omap3_prm_regs[i].name);
+        n++;
+    }
+    for (i = 0; i < n; i++) {
+        if (rai[i].ro) {
+            rai[i].post_read = omap3_prm_post_read;
+        } else {
+            rai[i].pre_write = omap3_prm_pre_write;
+            rai[i].post_write = omap3_prm_post_write;
+        }
+    }
+    *num = n;
+    return rai;
+}
+
+static uint64_t omap3_prm_read(void *opaque, hwaddr offset, unsigned size)
+{
+    uint64_t v = register_read_memory(opaque, offset, size);
+
+    trace_omap3_prcm_read("PRM", offset, v);
+    return v;
+}
+
+static void omap3_prm_write(void *opaque, hwaddr offset, uint64_t value,
+                            unsigned size)
+{
+    trace_omap3_prcm_write("PRM", offset, value);
+    register_write_memory(opaque, offset, value, size);
+}
+
+static const MemoryRegionOps omap3_prm_ops = {
+    .read = omap3_prm_read,
+    .write = omap3_prm_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    /* TRM: the PRCM registers are 32-bit, 32-bit access only */
+    .valid.min_access_size = 4,
+    .valid.max_access_size = 4,
+};
+
+/* An I/O pad wake-up event latched in the control module */
+static void omap3_prm_io_wakeup(void *opaque, int n, int level)
+{
+    OMAP3PRMState *s = opaque;
+    bool rising = level && !s->io_wakeup_level;
+
+    s->io_wakeup_level = level;
+    trace_omap3_prcm_io_wakeup(level);
+    if (rising && FIELD_EX32(prm_reg(s, A_PM_WKEN_WKUP), PM_WKEN_WKUP, EN_IO)) {
+        s->regs[R_PM_WKST_WKUP] |= R_PM_WKST_WKUP_ST_IO_MASK;
+        omap3_prm_set_irqstatus(s, R_PRM_IRQSTATUS_MPU_IO_ST_MASK);
+    }
+}
+
+/* SYS_CLKIN_SEL encodings (TRM PRM_CLKSEL) */
+static const uint32_t omap3_osc_hz[] = {
+    12000000, 13000000, 19200000, 26000000, 38400000, 16800000,
+};
+
+static void omap3_prm_reset_enter(Object *obj, ResetType type)
+{
+    OMAP3PRMState *s = OMAP3_PRM(obj);
+    uint32_t rst = s->sw_reset_pending ? R_RM_RSTST_GLOBALWARM_RST_MASK :
+                                         R_RM_RSTST_GLOBALCOLD_RST_MASK;
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+        register_reset(&s->regs_info[i]);
+    }
+    for (i = 0; i < ARRAY_SIZE(omap3_osc_hz); i++) {
+        if (omap3_osc_hz[i] == s->osc_hz) {
+            s->regs[R_PRM_CLKSEL] = i;
+        }
+    }
+
+    /*
+     * Reset source: QEMU resets the whole machine either way, so a
+     * software global reset (PRM_RSTCTRL) is reported as such (GLOBAL_SW_RST,
+     * RM_RSTST GLOBALWARM_RST) and everything else as a power-on reset.
+     */
+    s->regs[R_PRM_RSTST] = s->sw_reset_pending ?
+                           R_PRM_RSTST_GLOBAL_SW_RST_MASK :
+                           R_PRM_RSTST_GLOBAL_COLD_RST_MASK;
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
+
+        if (d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_RSTST)) {
+            s->regs[(d->module +
+                     omap3_prcm_domain_reg_offset[OMAP3_PRM_RSTST]) >> 2] = rst;
+        }
+    }
+    s->sw_reset_pending = false;
+    s->irq_level = false;
+    s->io_wakeup_level = false;
+}
+
+static void omap3_prm_reset_hold(Object *obj)
+{
+    OMAP3PRMState *s = OMAP3_PRM(obj);
+
+    qemu_set_irq(s->irq, 0);
+    qemu_set_irq(s->io_chain, 0);
+    qemu_set_irq(s->iva2_reset, FIELD_EX32(prm_reg(s, A_RM_RSTCTRL_IVA2),
+                                           RM_RSTCTRL_IVA2, RST1_IVA2));
+}
+
+static void omap3_prm_init(Object *obj)
+{
+    OMAP3PRMState *s = OMAP3_PRM(obj);
+    SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
+
+    s->regs_access = omap3_prm_regs_access(&s->num_regs_access);
+    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
+                                         s->num_regs_access, s->regs_info,
+                                         s->regs, &omap3_prm_ops, false,
+                                         OMAP3_PRCM_SPACE_SIZE);
+    sysbus_init_mmio(sbd, &s->reg_array->mem);
+    sysbus_init_irq(sbd, &s->irq);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->io_chain, OMAP3_PRM_IO_CHAIN, 1);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->iva2_reset,
+                             OMAP3_PRM_IVA2_RESET, 1);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_io_wakeup,
+                            OMAP3_PRM_IO_WAKEUP, 1);
+}
+
+static void omap3_prm_finalize(Object *obj)
+{
+    OMAP3PRMState *s = OMAP3_PRM(obj);
+    int i;
+
+    register_finalize_block(s->reg_array);
+    for (i = 0; i < s->num_regs_access; i++) {
+        g_free((char *)s->regs_access[i].name);
+    }
+    g_free(s->regs_access);
+}
+
+static void omap3_prm_realize(DeviceState *dev, Error **errp)
+{
+    OMAP3PRMState *s = OMAP3_PRM(dev);
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_osc_hz); i++) {
+        if (omap3_osc_hz[i] == s->osc_hz) {
+            return;
+        }
+    }
+    error_setg(errp, "%s: osc-hz %" PRIu32 " is not a DM37x "
+               "sys_clkin frequency (12, 13, 16.8, 19.2, 26 or 38.4 MHz)",
+               TYPE_OMAP3_PRM, s->osc_hz);
+}
+
+/* New in the CM/PRM split (was part of "omap3-prcm" version 1) */
+static const VMStateDescription vmstate_omap3_prm = {
+    .name = TYPE_OMAP3_PRM,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, OMAP3PRMState, OMAP3_PRCM_SPACE_SIZE / 4),
+        VMSTATE_BOOL(irq_level, OMAP3PRMState),
+        VMSTATE_BOOL(io_wakeup_level, OMAP3PRMState),
+        VMSTATE_BOOL(sw_reset_pending, OMAP3PRMState),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static Property omap3_prm_properties[] = {
+    DEFINE_PROP_UINT32("osc-hz", OMAP3PRMState, osc_hz, 26000000),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+static void omap3_prm_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    dc->desc = "OMAP3 PRCM power and reset manager";
+    dc->realize = omap3_prm_realize;
+    dc->vmsd = &vmstate_omap3_prm;
+    device_class_set_props(dc, omap3_prm_properties);
+    rc->phases.enter = omap3_prm_reset_enter;
+    rc->phases.hold = omap3_prm_reset_hold;
+}
+
+static const TypeInfo omap3_prm_info = {
+    .name = TYPE_OMAP3_PRM,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3PRMState),
+    .instance_init = omap3_prm_init,
+    .instance_finalize = omap3_prm_finalize,
+    .class_init = omap3_prm_class_init,
+};
+
+static void omap3_prm_register_types(void)
+{
+    type_register_static(&omap3_prm_info);
+}
+
+type_init(omap3_prm_register_types)

@@ -1,0 +1,63 @@
+/*
+ * TI OMAP3 (DM37x / OMAP3630) PRCM Power and Reset Manager (PRM)
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MISC_OMAP3_PRM_H
+#define HW_MISC_OMAP3_PRM_H
+
+#include "hw/sysbus.h"
+#include "hw/register.h"
+#include "hw/misc/omap3_prcm.h"
+#include "qom/object.h"
+
+#define TYPE_OMAP3_PRM "omap3-prm"
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
+
+/*
+ * Named GPIO output "io-chain": PM_WKEN_WKUP.EN_IO_CHAIN, the I/O daisy-chain
+ * clock (WUCLKIN).  The system control module clears its pad WAKEUPEVENT
+ * latches on the rising edge.
+ */
+#define OMAP3_PRM_IO_CHAIN      "io-chain"
+
+/*
+ * Named GPIO input "io-wakeup": high while an I/O pad wake-up event is
+ * latched in the control module.  A rising edge sets PM_WKST_WKUP.ST_IO
+ * (if PM_WKEN_WKUP.EN_IO) and PRM_IRQSTATUS_MPU.IO_ST.
+ */
+#define OMAP3_PRM_IO_WAKEUP     "io-wakeup"
+
+/* Named GPIO output "iva2-reset": RM_RSTCTRL_IVA2.RST1_IVA2, to the CM */
+#define OMAP3_PRM_IVA2_RESET    "iva2-reset"
+
+struct OMAP3PRMState {
+    /*< private >*/
+    SysBusDevice parent_obj;
+    /*< public >*/
+
+    qemu_irq irq;                               /* PRCM_MPU_IRQ, INTC 11 */
+    qemu_irq io_chain;
+    qemu_irq iva2_reset;
+
+    /* properties */
+    uint32_t osc_hz;            /* sys_clkin: 12, 13, 16.8, 19.2, 26, 38.4 MHz */
+
+    /* the register file, indexed by offset / 4 */
+    uint32_t regs[OMAP3_PRCM_SPACE_SIZE / 4];
+    RegisterInfo regs_info[OMAP3_PRCM_SPACE_SIZE / 4];
+    RegisterAccessInfo *regs_access;    /* built at instance_init */
+    int num_regs_access;
+    RegisterInfoArray *reg_array;
+    uint32_t old_value;         /* of the register being written */
+
+    bool irq_level;
+    bool io_wakeup_level;
+    /* a global software reset was requested: the next reset reports it */
+    bool sw_reset_pending;
+};
+
+#endif /* HW_MISC_OMAP3_PRM_H */
