@@ -19,6 +19,7 @@
 #include "hw/misc/omap3_unimp_ip.h"
 #include "hw/irq.h"
 #include "hw/i2c/omap3_i2c.h"
+#include "hw/qdev-clock.h"
 #include "hw/qdev-properties.h"
 #include "exec/address-spaces.h"
 #include "trace.h"
@@ -287,13 +288,6 @@ static void dm3730_sys_nirq_set(void *opaque, int n, int level)
     qemu_set_irq(dm3730_get_irq(s, DM3730_DEV_SYS_NIRQ), level);
 }
 
-qemu_irq dm3730_gpt_clksel(DM3730State *s, int n)
-{
-    assert(n >= 1 && n <= DM3730_NUM_GPT);
-    return qdev_get_gpio_in_named(DEVICE(&s->gpt[n - 1]),
-                                  OMAP3_GPTIMER_CLKSEL, 0);
-}
-
 I2CBus *dm3730_i2c_bus(DM3730State *s, int n)
 {
     assert(n >= 1 && n <= DM3730_NUM_I2C);
@@ -406,18 +400,12 @@ static void dm3730_children_configure(DM3730State *s)
 static void dm3730_children_connect(DM3730State *s)
 {
     SysBusDevice *intc = SYS_BUS_DEVICE(&s->intc);
-    int i;
 
     sysbus_connect_irq(intc, OMAP3_INTC_OUT_IRQ,
                        qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_IRQ));
     sysbus_connect_irq(intc, OMAP3_INTC_OUT_FIQ,
                        qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_FIQ));
 
-    /* the CM's clock selects of the GPTs */
-    for (i = 0; i < OMAP3_CM_NUM_GPT; i++) {
-        qdev_connect_gpio_out_named(DEVICE(&s->cm), OMAP3_CM_GPT_CLKSEL, i,
-                                    dm3730_gpt_clksel(s, i + 1));
-    }
     /* the IVA2.2 DSP's reset, from the PRM to the CM's CM_IDLEST_IVA2 */
     qdev_connect_gpio_out_named(DEVICE(&s->prm), OMAP3_PRM_IVA2_RESET, 0,
                                 qdev_get_gpio_in_named(DEVICE(&s->cm),
@@ -438,6 +426,38 @@ static void dm3730_children_connect(DM3730State *s)
                                                        DM3730_PAD_UART3_RX));
 }
 
+/*
+ * The clock tree (DM37x TRM 3.5.3), wired before the children are
+ * realized: the PRM's SYS_CLK (osc-hz / SYSCLKDIV) and 32 kHz clock feed
+ * the CM, whose functional clocks feed the GPTs (GPTn_FCLK, 32 kHz or
+ * SYS_CLK per CM_CLKSEL_*), the watchdogs (32 kHz) and the UARTs (48 MHz,
+ * DPLL4 locked from SYS_CLK).
+ */
+static void dm3730_clocks_connect(DM3730State *s)
+{
+    DeviceState *cm = DEVICE(&s->cm), *prm = DEVICE(&s->prm);
+    int i;
+
+    qdev_connect_clock_in(cm, OMAP3_CM_SYS_CLK,
+                          qdev_get_clock_out(prm, OMAP3_PRM_SYS_CLK));
+    qdev_connect_clock_in(cm, OMAP3_CM_32K_CLK,
+                          qdev_get_clock_out(prm, OMAP3_PRM_32K_CLK));
+    for (i = 0; i < DM3730_NUM_GPT; i++) {
+        g_autofree char *name = omap3_cm_gpt_fck_name(i + 1);
+
+        qdev_connect_clock_in(DEVICE(&s->gpt[i]), "fclk",
+                              qdev_get_clock_out(cm, name));
+    }
+    qdev_connect_clock_in(DEVICE(&s->wdt2), "fclk",
+                          qdev_get_clock_out(cm, OMAP3_CM_32K_FCK));
+    qdev_connect_clock_in(DEVICE(&s->wdt3), "fclk",
+                          qdev_get_clock_out(cm, OMAP3_CM_32K_FCK));
+    for (i = 0; i < DM3730_NUM_UART; i++) {
+        qdev_connect_clock_in(DEVICE(&s->uart[i]), "fclk",
+                              qdev_get_clock_out(cm, OMAP3_CM_48M_FCK));
+    }
+}
+
 static void dm3730_init(Object *obj)
 {
     DM3730State *s = DM3730(obj);
@@ -445,6 +465,7 @@ static void dm3730_init(Object *obj)
     object_initialize_child(obj, "cpu", &s->cpu, ARM_CPU_TYPE_NAME("cortex-a8"));
     dm3730_children_init(s);
     dm3730_children_configure(s);
+    dm3730_clocks_connect(s);
 }
 
 static void dm3730_realize(DeviceState *dev, Error **errp)

@@ -43,6 +43,7 @@
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "hw/registerfields.h"
+#include "hw/qdev-clock.h"
 #include "migration/vmstate.h"
 #include "qemu/timer.h"
 #include "trace.h"
@@ -284,10 +285,11 @@ static void omap3_uart_update_rx_trigger(OMAP3UARTState *s)
 static void omap3_uart_update_baud_clock(OMAP3UARTState *s)
 {
     unsigned mode = FIELD_EX8(s->mdr1, MDR1, MODE_SELECT);
-    uint32_t baudbase = s->clock_frequency /
+    uint32_t baudbase = clock_get_hz(s->fclk) /
                         (mode == MDR1_MODE_UART13X ? 13 : 16);
 
-    if (s->serial.baudbase != baudbase) {
+    /* a stopped clock (only before the CM's reset) leaves the rate alone */
+    if (baudbase && s->serial.baudbase != baudbase) {
         trace_omap3_uart_baud_clock(s->id, baudbase);
         serial_set_frequency(&s->serial, baudbase);
     }
@@ -808,6 +810,12 @@ static void omap3_uart_reset_hold(Object *obj)
     omap3_uart_reset_module(s);
 }
 
+/* The 48 MHz functional clock changes (it follows DPLL4, from sys_clk) */
+static void omap3_uart_fclk_update(void *opaque, ClockEvent event)
+{
+    omap3_uart_update_baud_clock(opaque);
+}
+
 static void omap3_uart_init(Object *obj)
 {
     OMAP3UARTState *s = OMAP3_UART(obj);
@@ -824,6 +832,8 @@ static void omap3_uart_init(Object *obj)
     qdev_init_gpio_out_named(DEVICE(obj), &s->rx_pad, OMAP3_UART_RX_PAD, 1);
     /* internal: the core's interrupt comes back to us */
     qdev_init_gpio_in_named(DEVICE(obj), omap3_uart_core_irq, "core-irq", 1);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", omap3_uart_fclk_update,
+                                 s, ClockUpdate);
     s->tx_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, omap3_uart_tx_drained, s);
 }
 
@@ -838,19 +848,15 @@ static void omap3_uart_realize(DeviceState *dev, Error **errp)
 {
     OMAP3UARTState *s = OMAP3_UART(dev);
 
-    if (s->clock_frequency < 16) {
-        error_setg(errp, "%s: clock-frequency %" PRIu32 " Hz is too low",
-                   TYPE_OMAP3_UART, s->clock_frequency);
-        return;
-    }
     s->id = object_get_canonical_path_component(OBJECT(dev));
     if (!s->id) {
         s->id = TYPE_OMAP3_UART;
     }
 
     s->serial.irq = qdev_get_gpio_in_named(dev, "core-irq", 0);
+    /* until the CM's reset sets fclk, any non-zero rate (it is not used) */
     qdev_prop_set_uint32(DEVICE(&s->serial), "baudbase",
-                         s->clock_frequency / 16);
+                         MAX(clock_get_hz(s->fclk) / 16, 1));
     qdev_realize(DEVICE(&s->serial), NULL, errp);
 }
 
@@ -858,6 +864,8 @@ static int omap3_uart_post_load(void *opaque, int version_id)
 {
     OMAP3UARTState *s = opaque;
 
+    /* the baud clock follows the migrated functional clock */
+    omap3_uart_update_baud_clock(s);
     /* the core's post_load reprogrammed the 16550 threshold from FCR */
     omap3_uart_update_rx_trigger(s);
     /* the line's level came with the INTC; re-arm a held THR interrupt */
@@ -868,7 +876,8 @@ static int omap3_uart_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_omap3_uart = {
     .name = TYPE_OMAP3_UART,
-    .version_id = 2,
+    /* version 3: the functional clock */
+    .version_id = 3,
     .minimum_version_id = 1,
     .post_load = omap3_uart_post_load,
     .fields = (VMStateField[]) {
@@ -896,6 +905,7 @@ static const VMStateDescription vmstate_omap3_uart = {
         VMSTATE_UINT8(wer, OMAP3UARTState),
         VMSTATE_UINT8(cfps, OMAP3UARTState),
         VMSTATE_INT64_V(tx_idle_ns, OMAP3UARTState, 2),
+        VMSTATE_CLOCK_V(fclk, OMAP3UARTState, 3),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -909,9 +919,6 @@ static Property omap3_uart_properties[] = {
     DEFINE_PROP_UINT8("revision", OMAP3UARTState, revision, 0x46),
     /* transmit at the programmed baud rate, in virtual time (off: at once) */
     DEFINE_PROP_BOOL("line-rate", OMAP3UARTState, line_rate, false),
-    /* UART functional clock: 48 MHz from the PER/CORE 96 MHz DPLL4 path */
-    DEFINE_PROP_UINT32("clock-frequency", OMAP3UARTState, clock_frequency,
-                       48000000),
     DEFINE_PROP_END_OF_LIST(),
 };
 

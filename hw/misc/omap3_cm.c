@@ -9,10 +9,13 @@
  *  - CM_IDLEST module bits read 0 (accessible) while any functional or
  *    interface clock of the module is enabled, 1 (idle) otherwise;
  *  - CM_CLKSTST activity follows the enabled clocks of the domain;
- *  - the GP timers' clock selects (CM_CLKSEL_WKUP/PER/CORE CLKSEL_GPTn).
- * Clock rates are not modelled: the reset values are what u-boot leaves on
- * a 26 MHz DM3730 (core 400 MHz, MPU 600 MHz, DPLL4 864 MHz); they only
- * need to give Linux sane rates.
+ *  - the functional clocks of the modelled modules, as QEMU clocks (see
+ *    omap3_cm.h): the GP timers' clock selects (CM_CLKSEL_WKUP/PER/CORE
+ *    CLKSEL_GPTn), the 32 kHz clock, and the 48 MHz clock of the UARTs
+ *    from DPLL4 (CM_CLKSEL2_PLL, CM_CLKSEL3_PLL), locked from SYS_CLK.
+ * The other clock rates are not modelled: the reset values are what u-boot
+ * leaves on a 26 MHz DM3730 (core 400 MHz, MPU 600 MHz, DPLL4 864 MHz);
+ * they only need to give Linux sane rates.
  *
  * The register file is QEMU's register API (hw/register.h): the per-domain
  * registers are generated from omap3_prcm_domains[], the others are listed
@@ -27,6 +30,7 @@
 #include "qemu/module.h"
 #include "hw/irq.h"
 #include "hw/register.h"
+#include "hw/qdev-clock.h"
 #include "hw/misc/omap3_cm.h"
 #include "hw/misc/omap3_prcm.h"
 #include "migration/vmstate.h"
@@ -108,7 +112,10 @@ REG32(CM_AUTOIDLE_PLL,          MOD_PLL + 0x30)
 REG32(CM_AUTOIDLE2_PLL,         MOD_PLL + 0x34)
 REG32(CM_CLKSEL1_PLL,           MOD_PLL + 0x40)
 REG32(CM_CLKSEL2_PLL,           MOD_PLL + 0x44)
+    FIELD(CM_CLKSEL2_PLL, PERIPH_DPLL_DIV, 0, 7)
+    FIELD(CM_CLKSEL2_PLL, PERIPH_DPLL_MULT, 8, 12)
 REG32(CM_CLKSEL3_PLL,           MOD_PLL + 0x48)
+    FIELD(CM_CLKSEL3_PLL, DIV_96M, 0, 5)
 REG32(CM_CLKSEL4_PLL,           MOD_PLL + 0x4c)
 REG32(CM_CLKSEL5_PLL,           MOD_PLL + 0x50)
 REG32(CM_CLKOUT_CTRL,           MOD_PLL + 0x70)
@@ -391,27 +398,81 @@ static uint32_t omap3_cm_computed(OMAP3CMState *s, hwaddr offset)
     return omap3_cm_clkstst(s, offset);
 }
 
-static void omap3_cm_update_gpt_clksel(OMAP3CMState *s)
+/* GPTIMERn's functional clock source: SYS_CLK (true) or 32 kHz */
+static bool omap3_cm_gpt_sys_clk(OMAP3CMState *s, int n)
 {
-    uint32_t core = cm_reg(s, A_CM_CLKSEL_CORE);
     uint32_t per = FIELD_EX32(cm_reg(s, A_CM_CLKSEL_PER), CM_CLKSEL_PER,
                               CLKSEL_GPT2_9);
-    int sel[OMAP3_CM_NUM_GPT];
+
+    switch (n) {
+    case 1:
+        return FIELD_EX32(cm_reg(s, A_CM_CLKSEL_WKUP), CM_CLKSEL_WKUP,
+                          CLKSEL_GPT1);
+    case 2 ... 9:
+        return extract32(per, n - 2, 1);
+    case 10:
+        return FIELD_EX32(cm_reg(s, A_CM_CLKSEL_CORE), CM_CLKSEL_CORE,
+                          CLKSEL_GPT10);
+    case 11:
+        return FIELD_EX32(cm_reg(s, A_CM_CLKSEL_CORE), CM_CLKSEL_CORE,
+                          CLKSEL_GPT11);
+    default:
+        return false;           /* GPT12: secure 32 kHz clock only */
+    }
+}
+
+/*
+ * DPLL4's M2 output (the 96 MHz clock): SYS_CLK * M / (N + 1) / M2, in
+ * whole Hz; 0 (stopped) while a factor is 0.  DPLL4 is always locked here
+ * (Linux does not stop it with a UART running).
+ */
+static uint64_t omap3_cm_dpll4_m2_hz(OMAP3CMState *s)
+{
+    uint32_t clksel2 = cm_reg(s, A_CM_CLKSEL2_PLL);
+    uint64_t m = FIELD_EX32(clksel2, CM_CLKSEL2_PLL, PERIPH_DPLL_MULT);
+    uint64_t n = FIELD_EX32(clksel2, CM_CLKSEL2_PLL, PERIPH_DPLL_DIV);
+    uint64_t m2 = FIELD_EX32(cm_reg(s, A_CM_CLKSEL3_PLL), CM_CLKSEL3_PLL,
+                             DIV_96M);
+
+    if (!m || !m2) {
+        return 0;
+    }
+    return muldiv64(clock_get_hz(s->sys_clk), m, (n + 1) * m2);
+}
+
+static void omap3_cm_set_clock(Clock *clk, uint64_t period, bool propagate)
+{
+    if (propagate) {
+        clock_update(clk, period);
+    } else {
+        clock_set(clk, period);
+    }
+}
+
+/*
+ * The functional clocks from the inputs and the registers.  @propagate:
+ * tell the modules (a change while running); not after a migration, where
+ * every module brought its own input clock's state.  Only what changed
+ * reaches a module, so a timer re-bases only when its rate changes.
+ */
+static void omap3_cm_update_clocks(OMAP3CMState *s, bool propagate)
+{
+    uint64_t hz_96m = omap3_cm_dpll4_m2_hz(s);
     int i;
 
-    sel[0] = FIELD_EX32(cm_reg(s, A_CM_CLKSEL_WKUP), CM_CLKSEL_WKUP,
-                        CLKSEL_GPT1);
-    for (i = 0; i < 8; i++) {
-        sel[1 + i] = (per >> i) & 1;
-    }
-    sel[9] = FIELD_EX32(core, CM_CLKSEL_CORE, CLKSEL_GPT10);
-    sel[10] = FIELD_EX32(core, CM_CLKSEL_CORE, CLKSEL_GPT11);
-    sel[11] = 0;                /* GPT12: secure 32 kHz clock only */
-
     for (i = 0; i < OMAP3_CM_NUM_GPT; i++) {
-        trace_omap3_prcm_gpt_clksel(i + 1, sel[i]);
-        qemu_set_irq(s->gpt_clksel[i], sel[i]);
+        bool sys = omap3_cm_gpt_sys_clk(s, i + 1);
+        Clock *src = sys ? s->sys_clk : s->clk_32k;
+
+        if (clock_get(s->gpt_fck[i]) != clock_get(src)) {
+            trace_omap3_prcm_gpt_clksel(i + 1, sys);
+        }
+        omap3_cm_set_clock(s->gpt_fck[i], clock_get(src), propagate);
     }
+    omap3_cm_set_clock(s->fck_32k, clock_get(s->clk_32k), propagate);
+    omap3_cm_set_clock(s->fck_48m,
+                       hz_96m ? CLOCK_PERIOD_FROM_HZ(hz_96m / 2) : 0,
+                       propagate);
 }
 
 /* A guest write changed a register from @old to @val */
@@ -436,8 +497,10 @@ static void omap3_cm_written(OMAP3CMState *s, hwaddr offset, uint32_t old,
     case A_CM_CLKSEL_WKUP:
     case A_CM_CLKSEL_PER:
     case A_CM_CLKSEL_CORE:
+    case A_CM_CLKSEL2_PLL:
+    case A_CM_CLKSEL3_PLL:
         if (old != val) {
-            omap3_cm_update_gpt_clksel(s);
+            omap3_cm_update_clocks(s, true);
         }
         break;
     default:
@@ -557,12 +620,24 @@ static void omap3_cm_reset_enter(Object *obj, ResetType type)
 
 static void omap3_cm_reset_hold(Object *obj)
 {
-    omap3_cm_update_gpt_clksel(OMAP3_CM(obj));
+    omap3_cm_update_clocks(OMAP3_CM(obj), true);
+}
+
+/* SYS_CLK or the 32 kHz clock changed: so do the clocks made from them */
+static void omap3_cm_clk_in_update(void *opaque, ClockEvent event)
+{
+    omap3_cm_update_clocks(OMAP3_CM(opaque), true);
+}
+
+char *omap3_cm_gpt_fck_name(int n)
+{
+    return g_strdup_printf("gpt%d-fck", n);
 }
 
 static void omap3_cm_init(Object *obj)
 {
     OMAP3CMState *s = OMAP3_CM(obj);
+    int i;
 
     s->regs_access = omap3_cm_regs_access(&s->num_regs_access);
     s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
@@ -570,8 +645,17 @@ static void omap3_cm_init(Object *obj)
                                          s->regs, &omap3_cm_ops, false,
                                          OMAP3_PRCM_SPACE_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
-    qdev_init_gpio_out_named(DEVICE(obj), s->gpt_clksel,
-                             OMAP3_CM_GPT_CLKSEL, OMAP3_CM_NUM_GPT);
+    s->sys_clk = qdev_init_clock_in(DEVICE(obj), OMAP3_CM_SYS_CLK,
+                                    omap3_cm_clk_in_update, s, ClockUpdate);
+    s->clk_32k = qdev_init_clock_in(DEVICE(obj), OMAP3_CM_32K_CLK,
+                                    omap3_cm_clk_in_update, s, ClockUpdate);
+    for (i = 0; i < OMAP3_CM_NUM_GPT; i++) {
+        g_autofree char *name = omap3_cm_gpt_fck_name(i + 1);
+
+        s->gpt_fck[i] = qdev_init_clock_out(DEVICE(obj), name);
+    }
+    s->fck_32k = qdev_init_clock_out(DEVICE(obj), OMAP3_CM_32K_FCK);
+    s->fck_48m = qdev_init_clock_out(DEVICE(obj), OMAP3_CM_48M_FCK);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_cm_iva2_reset,
                             OMAP3_CM_IVA2_RESET, 1);
 }
@@ -588,14 +672,24 @@ static void omap3_cm_finalize(Object *obj)
     g_free(s->regs_access);
 }
 
-/* New in the CM/PRM split (was part of "omap3-prcm" version 1) */
+static int omap3_cm_post_load(void *opaque, int version_id)
+{
+    /* the outputs follow the registers; the modules loaded their inputs */
+    omap3_cm_update_clocks(opaque, false);
+    return 0;
+}
+
+/* version 2: the input clocks (the CM/PRM split was version 1) */
 static const VMStateDescription vmstate_omap3_cm = {
     .name = TYPE_OMAP3_CM,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
+    .post_load = omap3_cm_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3CMState, OMAP3_PRCM_SPACE_SIZE / 4),
         VMSTATE_BOOL(iva2_in_reset, OMAP3CMState),
+        VMSTATE_CLOCK(sys_clk, OMAP3CMState),
+        VMSTATE_CLOCK(clk_32k, OMAP3CMState),
         VMSTATE_END_OF_LIST()
     }
 };

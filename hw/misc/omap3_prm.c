@@ -15,7 +15,9 @@
  *    -> ST_IO -> PRM_IRQSTATUS_MPU.IO_ST) and the PRCM_MPU interrupt;
  *  - voltage processor FORCEUPDATE -> VPx_TRANXDONE, ABB OPP_CHANGE ->
  *    ABB_LDO_TRANXDONE;
- *  - PRM_CLKSEL.SYS_CLKIN_SEL tells the oscillator ("osc-hz").
+ *  - PRM_CLKSEL.SYS_CLKIN_SEL tells the oscillator ("osc-hz"), the root
+ *    of the clock tree: SYS_CLK = osc / PRM_CLKSRC_CTRL.SYSCLKDIV goes to
+ *    the CM, which makes the modules' functional clocks from it.
  * Module wake-up events (PM_WKST bits other than the I/O ones,
  * PRM_IRQSTATUS_MPU.WKUP_ST) are not generated.
  *
@@ -34,6 +36,7 @@
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "hw/register.h"
+#include "hw/qdev-clock.h"
 #include "hw/misc/omap3_prm.h"
 #include "migration/vmstate.h"
 #include "sysemu/runstate.h"
@@ -103,6 +106,7 @@ REG32(PRM_RSTST,                MOD_GR + 0x58)
 REG32(PRM_VOLTCTRL,             MOD_GR + 0x60)
 REG32(PRM_SRAM_PCHARGE,         MOD_GR + 0x64)
 REG32(PRM_CLKSRC_CTRL,          MOD_GR + 0x70)
+    FIELD(PRM_CLKSRC_CTRL, SYSCLKDIV, 6, 2)
 REG32(PRM_OBS,                  MOD_GR + 0x80)
 REG32(PRM_VOLTSETUP1,           MOD_GR + 0x90)
 REG32(PRM_VOLTOFFSET,           MOD_GR + 0x94)
@@ -304,6 +308,20 @@ static void omap3_prm_vp_config(OMAP3PRMState *s, int vp, hwaddr voltage,
     }
 }
 
+/* SYS_CLK: the oscillator divided by SYSCLKDIV (1 or 2; reserved: 1) */
+static void omap3_prm_update_sys_clk(OMAP3PRMState *s, bool propagate)
+{
+    unsigned div = FIELD_EX32(prm_reg(s, A_PRM_CLKSRC_CTRL), PRM_CLKSRC_CTRL,
+                              SYSCLKDIV) == 2 ? 2 : 1;
+    uint64_t period = CLOCK_PERIOD_FROM_HZ(s->osc_hz / div);
+
+    if (propagate) {
+        clock_update(s->sys_clk, period);
+    } else {
+        clock_set(s->sys_clk, period);
+    }
+}
+
 /* A guest write changed a register from @old to @val */
 static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
                               uint32_t val)
@@ -341,6 +359,9 @@ static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
         if (old != val) {
             trace_omap3_prcm_hardreset("core", val);
         }
+        break;
+    case A_PRM_CLKSRC_CTRL:
+        omap3_prm_update_sys_clk(s, true);
         break;
     case A_PM_WKEN_WKUP:
         /*
@@ -548,6 +569,8 @@ static void omap3_prm_reset_hold(Object *obj)
     qemu_set_irq(s->io_chain, 0);
     qemu_set_irq(s->iva2_reset, FIELD_EX32(prm_reg(s, A_RM_RSTCTRL_IVA2),
                                            RM_RSTCTRL_IVA2, RST1_IVA2));
+    /* SYSCLKDIV is back to 1 */
+    omap3_prm_update_sys_clk(s, true);
 }
 
 static void omap3_prm_init(Object *obj)
@@ -567,6 +590,8 @@ static void omap3_prm_init(Object *obj)
                              OMAP3_PRM_IVA2_RESET, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_io_wakeup,
                             OMAP3_PRM_IO_WAKEUP, 1);
+    s->sys_clk = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_SYS_CLK);
+    s->clk_32k = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_32K_CLK);
 }
 
 static void omap3_prm_finalize(Object *obj)
@@ -588,6 +613,12 @@ static void omap3_prm_realize(DeviceState *dev, Error **errp)
 
     for (i = 0; i < ARRAY_SIZE(omap3_osc_hz); i++) {
         if (omap3_osc_hz[i] == s->osc_hz) {
+            /*
+             * The clock tree gets its rates now, before the first reset,
+             * at virtual time 0: no timer counts yet.
+             */
+            clock_update_hz(s->clk_32k, OMAP3_PRM_32K_HZ);
+            omap3_prm_update_sys_clk(s, true);
             return;
         }
     }
@@ -596,11 +627,19 @@ static void omap3_prm_realize(DeviceState *dev, Error **errp)
                TYPE_OMAP3_PRM, s->osc_hz);
 }
 
+static int omap3_prm_post_load(void *opaque, int version_id)
+{
+    /* SYS_CLK follows SYSCLKDIV; the CM loaded its input's state */
+    omap3_prm_update_sys_clk(opaque, false);
+    return 0;
+}
+
 /* New in the CM/PRM split (was part of "omap3-prcm" version 1) */
 static const VMStateDescription vmstate_omap3_prm = {
     .name = TYPE_OMAP3_PRM,
     .version_id = 1,
     .minimum_version_id = 1,
+    .post_load = omap3_prm_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3PRMState, OMAP3_PRCM_SPACE_SIZE / 4),
         VMSTATE_BOOL(irq_level, OMAP3PRMState),

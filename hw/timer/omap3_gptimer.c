@@ -31,6 +31,7 @@
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "hw/registerfields.h"
+#include "hw/qdev-clock.h"
 #include "migration/vmstate.h"
 #include "trace.h"
 
@@ -114,9 +115,15 @@ REG32(TOWR, 0x58)
  */
 #define GPT_MAX_EXACT_PERIODS   100000
 
+/*
+ * The functional clock's rate, from the CM (CM_CLKSEL_*.CLKSEL_GPTn picks
+ * 32 kHz or sys_clk).  The counter works in whole Hz: each of the board's
+ * rates comes back exactly from the clock's period (2^-32 ns units), so the
+ * deadlines are the ones computed from the Hz value itself.
+ */
 static uint32_t gpt_freq(OMAP3GPTimerState *s)
 {
-    return s->clksel_sys ? s->sys_clk_freq : OMAP3_GPTIMER_32K_FREQ;
+    return clock_get_hz(s->fclk);
 }
 
 /* TCLR.PRE/PTV: the counter advances every 2^(PTV+1) fclk cycles */
@@ -305,7 +312,7 @@ static void gpt_schedule(OMAP3GPTimerState *s, bool from_timer)
         /* a match after the wrap is planned again at the overflow */
         next = MIN(next, s->tmar > s->tcrr ? s->tmar - s->tcrr : to_ovf);
     }
-    if (next == UINT64_MAX) {
+    if (next == UINT64_MAX || !gpt_freq(s)) {
         timer_del(s->timer);
         return;
     }
@@ -353,19 +360,30 @@ static void gpt_reset_registers(OMAP3GPTimerState *s)
     s->tsicr = GPT_TSICR_RESET;
 }
 
-/* clksel input from the PRCM: keep the count, change the rate from now on */
-static void gpt_set_clksel(void *opaque, int n, int level)
+/*
+ * The functional clock changes rate (a guest write to CM_CLKSEL_*, or the
+ * reset): the count so far is made at the old rate, the count goes on at
+ * the new one from now.  Only a guest access or the reset gets here, so the
+ * timer is armed at the same virtual time in record and replay.
+ */
+static void gpt_fclk_update(void *opaque, ClockEvent event)
 {
     OMAP3GPTimerState *s = opaque;
 
-    if (s->clksel_sys == !!level) {
-        return;
+    switch (event) {
+    case ClockPreUpdate:
+        gpt_sync(s);
+        break;
+    case ClockUpdate:
+        omap3_counter_rebase(&s->counter);
+        trace_omap3_gptimer_clksel(DEVICE(s)->canonical_path, gpt_freq(s));
+        if (s->timer) {
+            gpt_schedule(s, false);
+        }
+        break;
+    default:
+        g_assert_not_reached();
     }
-    gpt_sync(s);
-    s->clksel_sys = level;
-    omap3_counter_rebase(&s->counter);
-    trace_omap3_gptimer_clksel(DEVICE(s)->canonical_path, gpt_freq(s));
-    gpt_schedule(s, false);
 }
 
 static bool gpt_is_1ms_reg(hwaddr addr)
@@ -613,18 +631,14 @@ static void gpt_init(Object *obj)
                           OMAP3_GPTIMER_MMIO_SIZE);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
-    qdev_init_gpio_in_named(DEVICE(obj), gpt_set_clksel,
-                            OMAP3_GPTIMER_CLKSEL, 1);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", gpt_fclk_update, s,
+                                 ClockPreUpdate | ClockUpdate);
 }
 
 static void gpt_realize(DeviceState *dev, Error **errp)
 {
     OMAP3GPTimerState *s = OMAP3_GPTIMER(dev);
 
-    if (s->sys_clk_freq == 0) {
-        error_setg(errp, "omap3-gptimer: sys-clock-frequency must not be 0");
-        return;
-    }
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, gpt_timer_expired, s);
 }
 
@@ -646,12 +660,13 @@ static int gpt_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_omap3_gptimer = {
     .name = TYPE_OMAP3_GPTIMER,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    /* version 2: the functional clock instead of a clksel bit */
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = gpt_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_TIMER_PTR(timer, OMAP3GPTimerState),
-        VMSTATE_BOOL(clksel_sys, OMAP3GPTimerState),
+        VMSTATE_CLOCK(fclk, OMAP3GPTimerState),
         VMSTATE_INT64(counter.epoch_ns, OMAP3GPTimerState),
         VMSTATE_UINT64(counter.ref_ticks, OMAP3GPTimerState),
         VMSTATE_UINT32(tiocp_cfg, OMAP3GPTimerState),
@@ -675,8 +690,6 @@ static const VMStateDescription vmstate_omap3_gptimer = {
 };
 
 static Property gpt_properties[] = {
-    DEFINE_PROP_UINT32("sys-clock-frequency", OMAP3GPTimerState, sys_clk_freq,
-                       OMAP3_GPTIMER_SYS_CLK_FREQ),
     DEFINE_PROP_BOOL("has-1ms-tick", OMAP3GPTimerState, has_1ms_tick, false),
     DEFINE_PROP_END_OF_LIST(),
 };
@@ -693,7 +706,7 @@ static void gpt_class_init(ObjectClass *oc, void *data)
     device_class_set_props(dc, gpt_properties);
     rc->phases.enter = gpt_reset_enter;
     rc->phases.hold = gpt_reset_hold;
-    /* part of the SoC: its clock select comes from the PRCM */
+    /* part of the SoC: its functional clock comes from the CM */
     dc->user_creatable = false;
 }
 

@@ -36,6 +36,7 @@
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "hw/registerfields.h"
+#include "hw/qdev-clock.h"
 #include "migration/vmstate.h"
 #include "sysemu/watchdog.h"
 #include "trace.h"
@@ -113,6 +114,12 @@ static void wdt_expire(OMAP3WDTState *s)
     }
 }
 
+/* The functional clock's rate: the CM's 32 kHz (WKUP / PER 32k_FCLK) */
+static uint32_t wdt_freq(OMAP3WDTState *s)
+{
+    return clock_get_hz(s->fclk);
+}
+
 /* Bring WCRR up to the current virtual time */
 static void wdt_sync(OMAP3WDTState *s)
 {
@@ -121,7 +128,7 @@ static void wdt_sync(OMAP3WDTState *s)
     if (!s->running) {
         return;
     }
-    steps = omap3_counter_steps(&s->counter, OMAP3_WDT_FREQ, wdt_prescale(s));
+    steps = omap3_counter_steps(&s->counter, wdt_freq(s), wdt_prescale(s));
     if (!steps) {
         return;
     }
@@ -143,13 +150,13 @@ static void wdt_schedule(OMAP3WDTState *s)
     if (!s->timer) {
         return;     /* reset before realize */
     }
-    if (!s->running ||
+    if (!s->running || !wdt_freq(s) ||
         (!s->reset_on_expiry && !(s->wier & R_WIER_OVF_IT_ENA_MASK))) {
         timer_del(s->timer);
         return;
     }
     timer_mod(s->timer,
-              omap3_counter_deadline(&s->counter, OMAP3_WDT_FREQ,
+              omap3_counter_deadline(&s->counter, wdt_freq(s),
                                      wdt_prescale(s), WDT_WRAP - s->wcrr));
 }
 
@@ -169,7 +176,7 @@ static void wdt_set_running(OMAP3WDTState *s, bool running)
     trace_omap3_wdt_run(DEVICE(s)->canonical_path, running, s->wcrr);
     s->running = running;
     if (running) {
-        omap3_counter_restart(&s->counter, OMAP3_WDT_FREQ);
+        omap3_counter_restart(&s->counter, wdt_freq(s));
     }
 }
 
@@ -296,7 +303,7 @@ static void wdt_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
         if (value != s->wtgr) {
             s->wcrr = s->wldr;
             if (s->running) {
-                omap3_counter_restart(&s->counter, OMAP3_WDT_FREQ);
+                omap3_counter_restart(&s->counter, wdt_freq(s));
             }
             trace_omap3_wdt_trigger(DEVICE(s)->canonical_path, s->wldr);
         }
@@ -352,6 +359,24 @@ static void wdt_reset_hold(Object *obj)
     wdt_schedule(s);
 }
 
+/* The 32 kHz clock changes rate: count at the old rate up to now */
+static void wdt_fclk_update(void *opaque, ClockEvent event)
+{
+    OMAP3WDTState *s = opaque;
+
+    switch (event) {
+    case ClockPreUpdate:
+        wdt_sync(s);
+        break;
+    case ClockUpdate:
+        omap3_counter_rebase(&s->counter);
+        wdt_schedule(s);
+        break;
+    default:
+        g_assert_not_reached();
+    }
+}
+
 static void wdt_init(Object *obj)
 {
     OMAP3WDTState *s = OMAP3_WDT(obj);
@@ -361,6 +386,8 @@ static void wdt_init(Object *obj)
                           OMAP3_WDT_MMIO_SIZE);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", wdt_fclk_update, s,
+                                 ClockPreUpdate | ClockUpdate);
 }
 
 static void wdt_realize(DeviceState *dev, Error **errp)
@@ -387,11 +414,14 @@ static int wdt_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_omap3_wdt = {
     .name = TYPE_OMAP3_WDT,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    /* version 2: the functional clock and the counter's epoch */
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = wdt_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_TIMER_PTR(timer, OMAP3WDTState),
+        VMSTATE_CLOCK(fclk, OMAP3WDTState),
+        VMSTATE_INT64(counter.epoch_ns, OMAP3WDTState),
         VMSTATE_UINT32(sysconfig, OMAP3WDTState),
         VMSTATE_UINT32(wisr, OMAP3WDTState),
         VMSTATE_UINT32(wier, OMAP3WDTState),

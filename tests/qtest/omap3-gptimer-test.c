@@ -17,6 +17,10 @@
 
 #define GPT1            dm3730_addr(DM3730_DEV_GPT1)    /* 1-ms tick */
 #define GPT3            dm3730_addr(DM3730_DEV_GPT3)
+/* the clock manager's GPT2..9 clock selects */
+#define CM              dm3730_addr(DM3730_DEV_CM)
+#define CM_CLKSEL_PER   0x1040
+#define CLKSEL_GPT3     (1 << 1)
 #define GPT12           dm3730_addr(DM3730_DEV_GPT12)
 
 #define IT_MAT          1
@@ -406,7 +410,7 @@ static void test_1ms_tick(void)
     qtest_quit(qts);
 }
 
-/* The PRCM's clksel input: sys_clk (26 MHz) instead of 32 kHz, count kept */
+/* CM_CLKSEL_PER.CLKSEL_GPT3: sys_clk (26 MHz) instead of 32 kHz, count kept */
 static void test_clksel(void)
 {
     QTestState *qts = qtest_init("-M gta04");
@@ -415,7 +419,7 @@ static void test_clksel(void)
     omap3_goto_tick(qts, 100);
     g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 100);
 
-    qtest_set_irq_in(qts, "/machine/soc/gpt3", "clksel", 0, 1);
+    wr(qts, CM, CM_CLKSEL_PER, rd(qts, CM, CM_CLKSEL_PER) | CLKSEL_GPT3);
     g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 100);
     /* 10 us at 26 MHz */
     qtest_clock_step(qts, 10000);
@@ -433,7 +437,7 @@ static void test_clksel(void)
     g_assert_cmphex(rd(qts, GPT3, GPT_TCLR), ==, 0);
     g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 0);
     wr(qts, GPT3, GPT_TCLR, TCLR_ST);
-    qtest_set_irq_in(qts, "/machine/soc/gpt3", "clksel", 0, 0);
+    wr(qts, CM, CM_CLKSEL_PER, rd(qts, CM, CM_CLKSEL_PER) & ~CLKSEL_GPT3);
     qtest_clock_step(qts, omap3_tick_time(3) - 1);
     g_assert_cmphex(rd(qts, GPT3, GPT_TCRR), ==, 2);
     qtest_clock_step(qts, 1);

@@ -1,6 +1,6 @@
 /*
- * qtest for the OMAP3 PRCM (omap3-prcm) in the gta04 machine: the status
- * bits Linux 6.1 polls (DPLL locks, module IDLEST, power states, reset
+ * qtest for the OMAP3 PRCM (omap3-cm, omap3-prm) in the gta04 machine: the
+ * status bits Linux 6.1 polls (DPLL locks, module IDLEST, power states, reset
  * done), the reset request, the I/O daisy chain and the PRCM_MPU interrupt.
  *
  * Copyright (c) 2026 qemu-gta04 developers
@@ -356,6 +356,41 @@ static void test_gpt_clksel(void)
     qtest_quit(qts);
 }
 
+/*
+ * osc-hz is the one knob of the clock tree.  At 19.2 MHz GPT2 (on SYS_CLK)
+ * counts 19200 per ms instead of 26000; the UARTs' 48 MHz comes from DPLL4,
+ * locked from SYS_CLK with u-boot's 26 MHz M/N, so it runs at 19.2/26 of
+ * that and a 115200-baud frame (86.7 us at 48 MHz) takes 117.4 us.
+ */
+static void test_osc_hz(void)
+{
+    QTestState *qts = qtest_init(MACHINE " -serial null"
+                                 " -global omap3-prm.osc-hz=19200000"
+                                 " -global omap3-uart.line-rate=on");
+    const uint64_t gpt2 = dm3730_addr(DM3730_DEV_GPT2);
+    const uint64_t uart3 = dm3730_addr(DM3730_DEV_UART3);
+    uint32_t t;
+
+    g_assert_cmphex(rd(qts, PRM_CLKSEL), ==, 2);    /* SYS_CLKIN_SEL 19.2 */
+    t = gpt_ticks_per_ms(qts, gpt2);
+    g_assert_cmpuint(t, >, 19100);
+    g_assert_cmpuint(t, <, 19300);
+
+    /* UART3 at divisor 26, 8N1, 16x mode: one character */
+    qtest_writew(qts, uart3 + 0x0c, 0x80);          /* LCR: configuration A */
+    qtest_writew(qts, uart3 + 0x00, 26);            /* DLL */
+    qtest_writew(qts, uart3 + 0x04, 0);             /* DLH */
+    qtest_writew(qts, uart3 + 0x0c, 0x03);          /* LCR: 8N1 */
+    qtest_writew(qts, uart3 + 0x20, 0);             /* MDR1: UART 16x */
+    qtest_writew(qts, uart3 + 0x00, 'U');           /* THR */
+    /* LSR.TX_SR_E: the frame is out */
+    qtest_clock_step(qts, 110 * 1000);
+    g_assert_cmphex(qtest_readw(qts, uart3 + 0x14) & 0x40, ==, 0);
+    qtest_clock_step(qts, 10 * 1000);
+    g_assert_cmphex(qtest_readw(qts, uart3 + 0x14) & 0x40, ==, 0x40);
+    qtest_quit(qts);
+}
+
 /* All of it survives savevm/loadvm */
 static void test_migration(void)
 {
@@ -409,6 +444,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/irq", test_irq);
     qtest_add_func("omap3-prcm/io-wakeup", test_io_wakeup);
     qtest_add_func("omap3-prcm/gpt-clksel", test_gpt_clksel);
+    qtest_add_func("omap3-prcm/osc-hz", test_osc_hz);
     qtest_add_func("omap3-prcm/migration", test_migration);
     qtest_add_func("omap3-prcm/bad-osc", test_bad_osc);
 

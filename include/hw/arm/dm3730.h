@@ -88,9 +88,6 @@ I2CBus *dm3730_i2c_bus(DM3730State *s, int n);
 /* Input pin of GPIO line n = 0..191 (gpio_n in the TRM and the DT) */
 qemu_irq dm3730_gpio_in(DM3730State *s, int n);
 
-/* The PRCM's clock select input of GPTIMERn, n = 1..12: 0 = 32 kHz, 1 = sys_clk */
-qemu_irq dm3730_gpt_clksel(DM3730State *s, int n);
-
 /* Named GPIO input of the SoC that the board wires the PMIC's INT1 to */
 #define DM3730_SYS_NIRQ         "sys_nirq"
 

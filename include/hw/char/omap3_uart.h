@@ -10,6 +10,7 @@
 #define HW_CHAR_OMAP3_UART_H
 
 #include "hw/sysbus.h"
+#include "hw/clock.h"
 #include "hw/char/serial.h"
 #include "qom/object.h"
 
@@ -40,10 +41,11 @@ struct OMAP3UARTState {
     qemu_irq irq;
     qemu_irq wakeup;
     qemu_irq rx_pad;
+    /* clock input "fclk": the 48 MHz functional clock from the CM */
+    Clock *fclk;
 
     /* properties */
     uint8_t revision;           /* MVR */
-    uint32_t clock_frequency;   /* UART functional clock (48 MHz) */
 
     bool core_irq;              /* the 16550 core's interrupt output */
     bool rx_ready;              /* last seen LSR.RX_FIFO_E, for RX activity */

@@ -11,20 +11,29 @@
 
 #include "hw/sysbus.h"
 #include "hw/register.h"
+#include "hw/clock.h"
 #include "hw/misc/omap3_prcm.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_CM "omap3-cm"
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3CMState, OMAP3_CM)
 
+/* Clock inputs: the PRM's SYS_CLK and 32 kHz clock */
+#define OMAP3_CM_SYS_CLK        "sys-clk"
+#define OMAP3_CM_32K_CLK        "32k-clk"
+
 /*
- * Named GPIO outputs "gpt-clksel"[0..11]: the functional clock source of
- * GPTIMER1..12 (CM_CLKSEL_WKUP.CLKSEL_GPT1, CM_CLKSEL_PER.CLKSEL_GPT2..9,
- * CM_CLKSEL_CORE.CLKSEL_GPT10/11; GPT12 always runs from the secure 32 kHz
- * clock).  Level 0 = 32 kHz, 1 = SYS_CLK.
+ * Clock outputs, the functional clocks of the modelled modules:
+ *  - "gpt1-fck".."gpt12-fck": GPTn_FCLK, 32 kHz or SYS_CLK as selected by
+ *    CM_CLKSEL_WKUP.CLKSEL_GPT1, CM_CLKSEL_PER.CLKSEL_GPT2..9 and
+ *    CM_CLKSEL_CORE.CLKSEL_GPT10/11 (GPT12: the secure 32 kHz clock only);
+ *  - "32k-fck": the 32 kHz functional clock (WDT2, WDT3);
+ *  - "48m-fck": the 48 MHz functional clock (UART1..4), DPLL4's M2 output
+ *    (CM_CLKSEL2_PLL M/N, CM_CLKSEL3_PLL DIV_96M) halved.
  */
-#define OMAP3_CM_GPT_CLKSEL     "gpt-clksel"
 #define OMAP3_CM_NUM_GPT        12
+#define OMAP3_CM_32K_FCK        "32k-fck"
+#define OMAP3_CM_48M_FCK        "48m-fck"
 
 /*
  * Named GPIO input "iva2-reset": the PRM's RM_RSTCTRL_IVA2.RST1_IVA2, the
@@ -37,7 +46,11 @@ struct OMAP3CMState {
     SysBusDevice parent_obj;
     /*< public >*/
 
-    qemu_irq gpt_clksel[OMAP3_CM_NUM_GPT];
+    Clock *sys_clk;
+    Clock *clk_32k;
+    Clock *gpt_fck[OMAP3_CM_NUM_GPT];
+    Clock *fck_32k;
+    Clock *fck_48m;
 
     /* the register file, indexed by offset / 4 */
     uint32_t regs[OMAP3_PRCM_SPACE_SIZE / 4];
@@ -49,5 +62,8 @@ struct OMAP3CMState {
 
     bool iva2_in_reset;         /* "iva2-reset" input */
 };
+
+/* The name of GPTIMERn's functional clock output, n = 1..12 (g_free it) */
+char *omap3_cm_gpt_fck_name(int n);
 
 #endif /* HW_MISC_OMAP3_CM_H */

@@ -11,6 +11,7 @@
 
 #include "hw/sysbus.h"
 #include "hw/register.h"
+#include "hw/clock.h"
 #include "hw/misc/omap3_prcm.h"
 #include "qom/object.h"
 
@@ -31,6 +32,15 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
  */
 #define OMAP3_PRM_IO_WAKEUP     "io-wakeup"
 
+/*
+ * Clock outputs: "sys-clk", SYS_CLK = the oscillator ("osc-hz", told by
+ * PRM_CLKSEL.SYS_CLKIN_SEL) / PRM_CLKSRC_CTRL.SYSCLKDIV; "32k-clk", the
+ * 32 kHz clock from the TWL4030's 32KCLKOUT (sys_32k pin).
+ */
+#define OMAP3_PRM_SYS_CLK       "sys-clk"
+#define OMAP3_PRM_32K_CLK       "32k-clk"
+#define OMAP3_PRM_32K_HZ        32768
+
 /* Named GPIO output "iva2-reset": RM_RSTCTRL_IVA2.RST1_IVA2, to the CM */
 #define OMAP3_PRM_IVA2_RESET    "iva2-reset"
 
@@ -42,9 +52,12 @@ struct OMAP3PRMState {
     qemu_irq irq;                               /* PRCM_MPU_IRQ, INTC 11 */
     qemu_irq io_chain;
     qemu_irq iva2_reset;
+    Clock *sys_clk;
+    Clock *clk_32k;
 
     /* properties */
-    uint32_t osc_hz;            /* sys_clkin: 12, 13, 16.8, 19.2, 26, 38.4 MHz */
+    /* sys_clkin: 12, 13, 16.8, 19.2, 26, 38.4 MHz; the clock tree's root */
+    uint32_t osc_hz;
 
     /* the register file, indexed by offset / 4 */
     uint32_t regs[OMAP3_PRCM_SPACE_SIZE / 4];

@@ -10,6 +10,7 @@
 #define HW_TIMER_OMAP3_GPTIMER_H
 
 #include "hw/sysbus.h"
+#include "hw/clock.h"
 #include "qemu/timer.h"
 #include "hw/timer/omap3_counter.h"
 #include "qom/object.h"
@@ -18,16 +19,11 @@
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
 
 #define OMAP3_GPTIMER_MMIO_SIZE     0x1000
-/* the 32-kHz functional clock (clksel = 0) */
-#define OMAP3_GPTIMER_32K_FREQ      32768
-/* default sys_clk of the GTA04: 26 MHz */
-#define OMAP3_GPTIMER_SYS_CLK_FREQ  26000000
 
 /*
- * Named GPIO input selecting the functional clock, driven by the PRCM
- * (CM_CLKSEL_WKUP/PER/CORE CLKSEL_GPTn): 0 = 32 kHz, 1 = sys_clk.
+ * Clock input "fclk": the functional clock GPTn_FCLK, 32 kHz or sys_clk as
+ * the CM selects (CM_CLKSEL_WKUP/PER/CORE CLKSEL_GPTn).
  */
-#define OMAP3_GPTIMER_CLKSEL        "clksel"
 
 struct OMAP3GPTimerState {
     /*< private >*/
@@ -39,11 +35,9 @@ struct OMAP3GPTimerState {
     QEMUTimer *timer;
 
     /* properties */
-    uint32_t sys_clk_freq;
     bool has_1ms_tick;          /* GPTIMER1, 2, 10: TPIR..TOWR */
 
-    /* functional clock */
-    bool clksel_sys;            /* clksel input: false = 32 kHz */
+    Clock *fclk;
     /* TCRR's steps; its epoch is the last rate change */
     OMAP3Counter counter;
 

@@ -10,6 +10,7 @@
 #define HW_WATCHDOG_OMAP3_WDT_H
 
 #include "hw/sysbus.h"
+#include "hw/clock.h"
 #include "qemu/timer.h"
 #include "hw/timer/omap3_counter.h"
 #include "qom/object.h"
@@ -18,7 +19,7 @@
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3WDTState, OMAP3_WDT)
 
 #define OMAP3_WDT_MMIO_SIZE     0x1000
-#define OMAP3_WDT_FREQ          32768
+/* Clock input "fclk": the 32 kHz functional clock from the CM */
 
 struct OMAP3WDTState {
     /*< private >*/
@@ -28,6 +29,7 @@ struct OMAP3WDTState {
     MemoryRegion iomem;
     qemu_irq irq;
     QEMUTimer *timer;
+    Clock *fclk;
 
     /* properties */
     bool running_at_reset;      /* counts out of reset (WDT2 silicon) */
@@ -44,7 +46,7 @@ struct OMAP3WDTState {
     uint32_t wspr;              /* last value written: start/stop sequence */
 
     bool running;
-    /* WCRR's steps at 32 kHz (epoch: virtual time 0) */
+    /* WCRR's steps at the fclk rate (epoch: its last rate change) */
     OMAP3Counter counter;
     bool irq_level;
 };
