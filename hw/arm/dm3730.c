@@ -430,8 +430,9 @@ static void dm3730_children_connect(DM3730State *s)
  * The clock tree (DM37x TRM 3.5.3), wired before the children are
  * realized: the PRM's SYS_CLK (osc-hz / SYSCLKDIV) and 32 kHz clock feed
  * the CM, whose functional clocks feed the GPTs (GPTn_FCLK, 32 kHz or
- * SYS_CLK per CM_CLKSEL_*), the watchdogs (32 kHz) and the UARTs (48 MHz,
- * DPLL4 locked from SYS_CLK).
+ * SYS_CLK per CM_CLKSEL_*), the watchdogs (32 kHz), the I2C controllers
+ * (96 MHz) and the UARTs (48 MHz), the last two from DPLL4, locked from
+ * SYS_CLK.
  */
 static void dm3730_clocks_connect(DM3730State *s)
 {
@@ -452,6 +453,10 @@ static void dm3730_clocks_connect(DM3730State *s)
                           qdev_get_clock_out(cm, OMAP3_CM_32K_FCK));
     qdev_connect_clock_in(DEVICE(&s->wdt3), "fclk",
                           qdev_get_clock_out(cm, OMAP3_CM_32K_FCK));
+    for (i = 0; i < DM3730_NUM_I2C; i++) {
+        qdev_connect_clock_in(DEVICE(&s->i2c[i]), "fclk",
+                              qdev_get_clock_out(cm, OMAP3_CM_96M_FCK));
+    }
     for (i = 0; i < DM3730_NUM_UART; i++) {
         qdev_connect_clock_in(DEVICE(&s->uart[i]), "fclk",
                               qdev_get_clock_out(cm, OMAP3_CM_48M_FCK));

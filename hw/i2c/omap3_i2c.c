@@ -40,6 +40,7 @@
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "hw/registerfields.h"
+#include "hw/qdev-clock.h"
 #include "migration/vmstate.h"
 #include "trace.h"
 
@@ -625,6 +626,19 @@ static uint64_t omap3_i2c_read(void *opaque, hwaddr offset, unsigned size)
     return value;
 }
 
+/*
+ * The SCL rate the timing registers give (F/S mode: ICLK = fclk / (PSC + 1),
+ * tLOW = (SCLL + 7) ICLK, tHIGH = (SCLH + 5) ICLK).  Transfers complete at
+ * once here; the rate is for the trace only.
+ */
+static void omap3_i2c_trace_scl_rate(OMAP3I2CState *s)
+{
+    uint64_t iclk = clock_get_hz(s->fclk) / (s->psc + 1);
+
+    trace_omap3_i2c_scl_rate(s->bus_name, iclk /
+                             ((s->scll & 0xff) + 7 + (s->sclh & 0xff) + 5));
+}
+
 static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t data,
                             unsigned size)
 {
@@ -677,12 +691,15 @@ static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t data,
         break;
     case A_PSC:
         s->psc = value & 0xff;
+        omap3_i2c_trace_scl_rate(s);
         break;
     case A_SCLL:
         s->scll = value;
+        omap3_i2c_trace_scl_rate(s);
         break;
     case A_SCLH:
         s->sclh = value;
+        omap3_i2c_trace_scl_rate(s);
         break;
     case A_SYSTEST:
         s->systest = value & SYSTEST_MASK;
@@ -761,6 +778,7 @@ static void omap3_i2c_init(Object *obj)
                           OMAP3_I2C_MMIO_SIZE);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", NULL, NULL, 0);
 }
 
 static void omap3_i2c_realize(DeviceState *dev, Error **errp)
@@ -802,8 +820,9 @@ static int omap3_i2c_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_omap3_i2c = {
     .name = TYPE_OMAP3_I2C,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    /* version 2: the functional clock */
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = omap3_i2c_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_UINT16(ie, OMAP3I2CState),
@@ -818,6 +837,7 @@ static const VMStateDescription vmstate_omap3_i2c = {
         VMSTATE_UINT16(psc, OMAP3I2CState),
         VMSTATE_UINT16(scll, OMAP3I2CState),
         VMSTATE_UINT16(sclh, OMAP3I2CState),
+        VMSTATE_CLOCK(fclk, OMAP3I2CState),
         VMSTATE_UINT16(systest, OMAP3I2CState),
         VMSTATE_UINT16(sblock, OMAP3I2CState),
         VMSTATE_UINT32(phase, OMAP3I2CState),

@@ -11,8 +11,8 @@
  *  - CM_CLKSTST activity follows the enabled clocks of the domain;
  *  - the functional clocks of the modelled modules, as QEMU clocks (see
  *    omap3_cm.h): the GP timers' clock selects (CM_CLKSEL_WKUP/PER/CORE
- *    CLKSEL_GPTn), the 32 kHz clock, and the 48 MHz clock of the UARTs
- *    from DPLL4 (CM_CLKSEL2_PLL, CM_CLKSEL3_PLL), locked from SYS_CLK.
+ *    CLKSEL_GPTn), the 32 kHz clock, and the 96 MHz (I2C) and 48 MHz (UART)
+ *    clocks from DPLL4 (CM_CLKSEL2_PLL, CM_CLKSEL3_PLL), locked from SYS_CLK.
  * The other clock rates are not modelled: the reset values are what u-boot
  * leaves on a 26 MHz DM3730 (core 400 MHz, MPU 600 MHz, DPLL4 864 MHz);
  * they only need to give Linux sane rates.
@@ -470,6 +470,8 @@ static void omap3_cm_update_clocks(OMAP3CMState *s, bool propagate)
         omap3_cm_set_clock(s->gpt_fck[i], clock_get(src), propagate);
     }
     omap3_cm_set_clock(s->fck_32k, clock_get(s->clk_32k), propagate);
+    omap3_cm_set_clock(s->fck_96m, hz_96m ? CLOCK_PERIOD_FROM_HZ(hz_96m) : 0,
+                       propagate);
     omap3_cm_set_clock(s->fck_48m,
                        hz_96m ? CLOCK_PERIOD_FROM_HZ(hz_96m / 2) : 0,
                        propagate);
@@ -655,6 +657,7 @@ static void omap3_cm_init(Object *obj)
         s->gpt_fck[i] = qdev_init_clock_out(DEVICE(obj), name);
     }
     s->fck_32k = qdev_init_clock_out(DEVICE(obj), OMAP3_CM_32K_FCK);
+    s->fck_96m = qdev_init_clock_out(DEVICE(obj), OMAP3_CM_96M_FCK);
     s->fck_48m = qdev_init_clock_out(DEVICE(obj), OMAP3_CM_48M_FCK);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_cm_iva2_reset,
                             OMAP3_CM_IVA2_RESET, 1);

@@ -10,6 +10,7 @@
 #define HW_I2C_OMAP3_I2C_H
 
 #include "hw/sysbus.h"
+#include "hw/clock.h"
 #include "hw/i2c/i2c.h"
 #include "qemu/fifo8.h"
 #include "qom/object.h"
@@ -54,6 +55,8 @@ struct OMAP3I2CState {
     uint16_t con;
     uint16_t oa[4];
     uint16_t sa;
+    /* clock input "fclk": the 96 MHz functional clock from the CM */
+    Clock *fclk;
     uint16_t psc;
     uint16_t scll;
     uint16_t sclh;

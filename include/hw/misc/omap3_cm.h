@@ -28,11 +28,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3CMState, OMAP3_CM)
  *    CM_CLKSEL_WKUP.CLKSEL_GPT1, CM_CLKSEL_PER.CLKSEL_GPT2..9 and
  *    CM_CLKSEL_CORE.CLKSEL_GPT10/11 (GPT12: the secure 32 kHz clock only);
  *  - "32k-fck": the 32 kHz functional clock (WDT2, WDT3);
- *  - "48m-fck": the 48 MHz functional clock (UART1..4), DPLL4's M2 output
- *    (CM_CLKSEL2_PLL M/N, CM_CLKSEL3_PLL DIV_96M) halved.
+ *  - "96m-fck": the 96 MHz functional clock (I2C1..3), DPLL4's M2 output
+ *    (CM_CLKSEL2_PLL M/N, CM_CLKSEL3_PLL DIV_96M);
+ *  - "48m-fck": the 48 MHz functional clock (UART1..4), 96 MHz halved.
  */
 #define OMAP3_CM_NUM_GPT        12
 #define OMAP3_CM_32K_FCK        "32k-fck"
+#define OMAP3_CM_96M_FCK        "96m-fck"
 #define OMAP3_CM_48M_FCK        "48m-fck"
 
 /*
@@ -50,6 +52,7 @@ struct OMAP3CMState {
     Clock *clk_32k;
     Clock *gpt_fck[OMAP3_CM_NUM_GPT];
     Clock *fck_32k;
+    Clock *fck_96m;
     Clock *fck_48m;
 
     /* the register file, indexed by offset / 4 */
