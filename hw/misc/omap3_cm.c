@@ -17,9 +17,9 @@
  * leaves on a 26 MHz DM3730 (core 400 MHz, MPU 600 MHz, DPLL4 864 MHz);
  * they only need to give Linux sane rates.
  *
- * The register file is QEMU's register API (hw/register.h): the per-domain
- * registers are generated from omap3_prcm_domains[], the others are listed
- * in omap3_cm_regs[].
+ * The register file is QEMU's register API (hw/register.h), built by
+ * omap3_prcm.c: the per-domain registers are generated from
+ * omap3_prcm_domains[], the others are listed in omap3_cm_regs[].
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -284,7 +284,7 @@ static const OMAP3IdlestBit omap3_idlest_bits[] = {
 
 static inline uint32_t cm_reg(OMAP3CMState *s, hwaddr offset)
 {
-    return s->regs[offset >> 2];
+    return s->space.regs[offset >> 2];
 }
 
 static bool omap3_dpll_locked(OMAP3CMState *s, const OMAP3Dpll *d)
@@ -348,8 +348,9 @@ static uint32_t omap3_cm_clkstst(OMAP3CMState *s, hwaddr offset)
     return 0;
 }
 
-static uint32_t omap3_cm_computed(OMAP3CMState *s, hwaddr offset)
+static uint32_t omap3_cm_computed(DeviceState *dev, hwaddr offset)
 {
+    OMAP3CMState *s = OMAP3_CM(dev);
     uint32_t v;
     int i;
 
@@ -478,9 +479,10 @@ static void omap3_cm_update_clocks(OMAP3CMState *s, bool propagate)
 }
 
 /* A guest write changed a register from @old to @val */
-static void omap3_cm_written(OMAP3CMState *s, hwaddr offset, uint32_t old,
+static void omap3_cm_written(DeviceState *dev, hwaddr offset, uint32_t old,
                              uint32_t val)
 {
+    OMAP3CMState *s = OMAP3_CM(dev);
     int i;
 
     for (i = 0; i < ARRAY_SIZE(omap3_dpll); i++) {
@@ -510,100 +512,6 @@ static void omap3_cm_written(OMAP3CMState *s, hwaddr offset, uint32_t old,
     }
 }
 
-static uint64_t omap3_cm_pre_write(RegisterInfo *reg, uint64_t val)
-{
-    OMAP3CMState *s = OMAP3_CM(reg->opaque);
-
-    s->old_value = *(uint32_t *)reg->data;
-    return val;
-}
-
-static void omap3_cm_post_write(RegisterInfo *reg, uint64_t val)
-{
-    OMAP3CMState *s = OMAP3_CM(reg->opaque);
-
-    /* register_reset(): the reset's hold phase does what follows from it */
-    if (!device_is_in_reset(DEVICE(s))) {
-        omap3_cm_written(s, reg->access->addr, s->old_value, val);
-    }
-}
-
-static uint64_t omap3_cm_post_read(RegisterInfo *reg, uint64_t val)
-{
-    return omap3_cm_computed(OMAP3_CM(reg->opaque), reg->access->addr);
-}
-
-/*
- * The register file's description: the CM registers of every domain in
- * omap3_prcm_domains[], then omap3_cm_regs[].  Read-only registers are
- * computed on read, the others call omap3_cm_written() after a write.
- */
-static RegisterAccessInfo *omap3_cm_regs_access(int *num)
-{
-    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo,
-                                     ARRAY_SIZE(omap3_prcm_domains) *
-                                     (OMAP3_CM_CLKSTST + 1) +
-                                     ARRAY_SIZE(omap3_cm_regs));
-    int i, r, n = 0;
-
-    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
-        const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
-
-        for (r = OMAP3_CM_FCLKEN; r <= OMAP3_CM_CLKSTST; r++) {
-            if (d->regs & OMAP3_PRCM_HAS(r)) {
-                rai[n].name = g_strdup_printf("%s_%s",
-                                              omap3_prcm_domain_reg_name[r],
-                                              d->name);
-                rai[n].addr = d->module + omap3_prcm_domain_reg_offset[r];
-                rai[n].reset = d->reset[r];
-                if (r == OMAP3_CM_IDLEST || r == OMAP3_CM_CLKSTST) {
-                    rai[n].ro = ~0ull;
-                }
-                n++;
-            }
-        }
-    }
-    for (i = 0; i < ARRAY_SIZE(omap3_cm_regs); i++) {
-        rai[n] = omap3_cm_regs[i];
-        rai[n].name = g_strdup(omap3_cm_regs[i].name);
-        n++;
-    }
-    for (i = 0; i < n; i++) {
-        if (rai[i].ro) {
-            rai[i].post_read = omap3_cm_post_read;
-        } else {
-            rai[i].pre_write = omap3_cm_pre_write;
-            rai[i].post_write = omap3_cm_post_write;
-        }
-    }
-    *num = n;
-    return rai;
-}
-
-static uint64_t omap3_cm_read(void *opaque, hwaddr offset, unsigned size)
-{
-    uint64_t v = register_read_memory(opaque, offset, size);
-
-    trace_omap3_prcm_read("CM", offset, v);
-    return v;
-}
-
-static void omap3_cm_write(void *opaque, hwaddr offset, uint64_t value,
-                           unsigned size)
-{
-    trace_omap3_prcm_write("CM", offset, value);
-    register_write_memory(opaque, offset, value, size);
-}
-
-static const MemoryRegionOps omap3_cm_ops = {
-    .read = omap3_cm_read,
-    .write = omap3_cm_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    /* TRM: the PRCM registers are 32-bit, 32-bit access only */
-    .valid.min_access_size = 4,
-    .valid.max_access_size = 4,
-};
-
 /* RM_RSTCTRL_IVA2.RST1_IVA2 from the PRM: the DSP is held in reset */
 static void omap3_cm_iva2_reset(void *opaque, int n, int level)
 {
@@ -612,12 +520,7 @@ static void omap3_cm_iva2_reset(void *opaque, int n, int level)
 
 static void omap3_cm_reset_enter(Object *obj, ResetType type)
 {
-    OMAP3CMState *s = OMAP3_CM(obj);
-    int i;
-
-    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
-        register_reset(&s->regs_info[i]);
-    }
+    omap3_prcm_space_reset(&OMAP3_CM(obj)->space);
 }
 
 static void omap3_cm_reset_hold(Object *obj)
@@ -641,12 +544,12 @@ static void omap3_cm_init(Object *obj)
     OMAP3CMState *s = OMAP3_CM(obj);
     int i;
 
-    s->regs_access = omap3_cm_regs_access(&s->num_regs_access);
-    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
-                                         s->num_regs_access, s->regs_info,
-                                         s->regs, &omap3_cm_ops, false,
-                                         OMAP3_PRCM_SPACE_SIZE);
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
+    omap3_prcm_space_init(&s->space, DEVICE(obj), "CM", OMAP3_CM_FCLKEN,
+                          OMAP3_CM_CLKSTST, omap3_cm_regs,
+                          ARRAY_SIZE(omap3_cm_regs));
+    s->space.computed = omap3_cm_computed;
+    s->space.written = omap3_cm_written;
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->space.reg_array->mem);
     s->sys_clk = qdev_init_clock_in(DEVICE(obj), OMAP3_CM_SYS_CLK,
                                     omap3_cm_clk_in_update, s, ClockUpdate);
     s->clk_32k = qdev_init_clock_in(DEVICE(obj), OMAP3_CM_32K_CLK,
@@ -665,14 +568,7 @@ static void omap3_cm_init(Object *obj)
 
 static void omap3_cm_finalize(Object *obj)
 {
-    OMAP3CMState *s = OMAP3_CM(obj);
-    int i;
-
-    register_finalize_block(s->reg_array);
-    for (i = 0; i < s->num_regs_access; i++) {
-        g_free((char *)s->regs_access[i].name);
-    }
-    g_free(s->regs_access);
+    omap3_prcm_space_finalize(&OMAP3_CM(obj)->space);
 }
 
 static int omap3_cm_post_load(void *opaque, int version_id)
@@ -689,7 +585,8 @@ static const VMStateDescription vmstate_omap3_cm = {
     .minimum_version_id = 2,
     .post_load = omap3_cm_post_load,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(regs, OMAP3CMState, OMAP3_PRCM_SPACE_SIZE / 4),
+        VMSTATE_UINT32_ARRAY(space.regs, OMAP3CMState,
+                             OMAP3_PRCM_SPACE_SIZE / 4),
         VMSTATE_BOOL(iva2_in_reset, OMAP3CMState),
         VMSTATE_CLOCK(sys_clk, OMAP3CMState),
         VMSTATE_CLOCK(clk_32k, OMAP3CMState),

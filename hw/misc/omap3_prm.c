@@ -21,9 +21,9 @@
  * Module wake-up events (PM_WKST bits other than the I/O ones,
  * PRM_IRQSTATUS_MPU.WKUP_ST) are not generated.
  *
- * The register file is QEMU's register API (hw/register.h): the per-domain
- * registers are generated from omap3_prcm_domains[], the others are listed
- * in omap3_prm_regs[].
+ * The register file is QEMU's register API (hw/register.h), built by
+ * omap3_prcm.c: the per-domain registers are generated from
+ * omap3_prcm_domains[], the others are listed in omap3_prm_regs[].
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -224,7 +224,7 @@ static const RegisterAccessInfo omap3_prm_regs[] = {
 
 static inline uint32_t prm_reg(OMAP3PRMState *s, hwaddr offset)
 {
-    return s->regs[offset >> 2];
+    return s->space.regs[offset >> 2];
 }
 
 static const OMAP3PRCMDomain *omap3_prm_domain(hwaddr module)
@@ -239,8 +239,9 @@ static const OMAP3PRCMDomain *omap3_prm_domain(hwaddr module)
     return NULL;
 }
 
-static uint32_t omap3_prm_computed(OMAP3PRMState *s, hwaddr offset)
+static uint32_t omap3_prm_computed(DeviceState *dev, hwaddr offset)
 {
+    OMAP3PRMState *s = OMAP3_PRM(dev);
     const OMAP3PRCMDomain *d;
     uint32_t v;
     int b;
@@ -284,7 +285,7 @@ static void omap3_prm_update_irq(OMAP3PRMState *s)
 
 static void omap3_prm_set_irqstatus(OMAP3PRMState *s, uint32_t bits)
 {
-    s->regs[R_PRM_IRQSTATUS_MPU] |= bits;
+    s->space.regs[R_PRM_IRQSTATUS_MPU] |= bits;
     omap3_prm_update_irq(s);
 }
 
@@ -298,10 +299,11 @@ static void omap3_prm_vp_config(OMAP3PRMState *s, int vp, hwaddr voltage,
 
     if (force || init) {
         /* the SMPS is not modelled: the new voltage applies at once */
-        s->regs[voltage >> 2] = FIELD_EX32(val, PRM_VP_CONFIG, INITVOLTAGE);
+        s->space.regs[voltage >> 2] = FIELD_EX32(val, PRM_VP_CONFIG,
+                                                 INITVOLTAGE);
     }
     if (force) {
-        trace_omap3_prcm_vp_forceupdate(vp, s->regs[voltage >> 2]);
+        trace_omap3_prcm_vp_forceupdate(vp, s->space.regs[voltage >> 2]);
         omap3_prm_set_irqstatus(s, vp == 1 ?
                                 R_PRM_IRQSTATUS_MPU_VP1_TRANXDONE_ST_MASK :
                                 R_PRM_IRQSTATUS_MPU_VP2_TRANXDONE_ST_MASK);
@@ -323,9 +325,10 @@ static void omap3_prm_update_sys_clk(OMAP3PRMState *s, bool propagate)
 }
 
 /* A guest write changed a register from @old to @val */
-static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
+static void omap3_prm_written(DeviceState *dev, hwaddr offset, uint32_t old,
                               uint32_t val)
 {
+    OMAP3PRMState *s = OMAP3_PRM(dev);
     const OMAP3PRCMDomain *d;
     uint32_t released;
 
@@ -336,7 +339,7 @@ static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
         break;
     case A_PRM_RSTCTRL:
         /* both bits self-clear: the reset takes the whole chip down */
-        s->regs[R_PRM_RSTCTRL] = 0;
+        s->space.regs[R_PRM_RSTCTRL] = 0;
         if (val & (R_PRM_RSTCTRL_RST_GS_MASK | R_PRM_RSTCTRL_RST_DPLL3_MASK)) {
             trace_omap3_prcm_reset_request(val);
             s->sw_reset_pending = true;
@@ -347,7 +350,7 @@ static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
         /* RST1..3_IVA2 released -> IVA2_SW_RST1..3 "reset done" */
         released = old & ~val & 0x7;
         if (released) {
-            s->regs[R_RM_RSTST_IVA2] |= released << 8;
+            s->space.regs[R_RM_RSTST_IVA2] |= released << 8;
         }
         if (old != val) {
             trace_omap3_prcm_hardreset("iva2", val);
@@ -373,7 +376,8 @@ static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
             bool on = FIELD_EX32(val, PM_WKEN_WKUP, EN_IO_CHAIN);
 
             if (on) {
-                s->regs[R_PM_WKST_WKUP] |= R_PM_WKST_WKUP_ST_IO_CHAIN_MASK;
+                s->space.regs[R_PM_WKST_WKUP] |=
+                    R_PM_WKST_WKUP_ST_IO_CHAIN_MASK;
             }
             trace_omap3_prcm_io_chain(on);
             qemu_set_irq(s->io_chain, on);
@@ -388,7 +392,7 @@ static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
     case A_PRM_LDO_ABB_SETUP:
         if (FIELD_EX32(val, PRM_LDO_ABB_SETUP, OPP_CHANGE)) {
             /* the bias change is instantaneous; OPP_CHANGE self-clears */
-            s->regs[offset >> 2] = FIELD_DP32(val, PRM_LDO_ABB_SETUP,
+            s->space.regs[offset >> 2] = FIELD_DP32(val, PRM_LDO_ABB_SETUP,
                                               OPP_CHANGE, 0);
             omap3_prm_set_irqstatus(s,
                                 R_PRM_IRQSTATUS_MPU_ABB_LDO_TRANXDONE_ST_MASK);
@@ -409,102 +413,6 @@ static void omap3_prm_written(OMAP3PRMState *s, hwaddr offset, uint32_t old,
     }
 }
 
-static uint64_t omap3_prm_pre_write(RegisterInfo *reg, uint64_t val)
-{
-    OMAP3PRMState *s = OMAP3_PRM(reg->opaque);
-
-    s->old_value = *(uint32_t *)reg->data;
-    return val;
-}
-
-static void omap3_prm_post_write(RegisterInfo *reg, uint64_t val)
-{
-    OMAP3PRMState *s = OMAP3_PRM(reg->opaque);
-
-    /* register_reset(): the reset's hold phase does what follows from it */
-    if (!device_is_in_reset(DEVICE(s))) {
-        omap3_prm_written(s, reg->access->addr, s->old_value, val);
-    }
-}
-
-static uint64_t omap3_prm_post_read(RegisterInfo *reg, uint64_t val)
-{
-    return omap3_prm_computed(OMAP3_PRM(reg->opaque), reg->access->addr);
-}
-
-/*
- * The register file's description: the PRM registers of every domain in
- * omap3_prcm_domains[], then omap3_prm_regs[].  Read-only registers are
- * computed on read, the others call omap3_prm_written() after a write.
- */
-static RegisterAccessInfo *omap3_prm_regs_access(int *num)
-{
-    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo,
-                                     ARRAY_SIZE(omap3_prcm_domains) *
-                                     OMAP3_PRCM_DOMAIN_NREGS +
-                                     ARRAY_SIZE(omap3_prm_regs));
-    int i, r, n = 0;
-
-    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
-        const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
-
-        for (r = OMAP3_PRM_RSTCTRL; r < OMAP3_PRCM_DOMAIN_NREGS; r++) {
-            if (d->regs & OMAP3_PRCM_HAS(r)) {
-                rai[n].name = g_strdup_printf("%s_%s",
-                                              omap3_prcm_domain_reg_name[r],
-                                              d->name);
-                rai[n].addr = d->module + omap3_prcm_domain_reg_offset[r];
-                rai[n].reset = d->reset[r];
-                if (r == OMAP3_PRM_PWSTST) {
-                    rai[n].ro = ~0ull;
-                } else if (r == OMAP3_PRM_RSTST || r == OMAP3_PRM_WKST) {
-                    rai[n].w1c = ~0ull;
-                }
-                n++;
-            }
-        }
-    }
-    for (i = 0; i < ARRAY_SIZE(omap3_prm_regs); i++) {
-        rai[n] = omap3_prm_regs[i];
-        rai[n].name = g_strdup(omap3_prm_regs[i].name);
-        n++;
-    }
-    for (i = 0; i < n; i++) {
-        if (rai[i].ro) {
-            rai[i].post_read = omap3_prm_post_read;
-        } else {
-            rai[i].pre_write = omap3_prm_pre_write;
-            rai[i].post_write = omap3_prm_post_write;
-        }
-    }
-    *num = n;
-    return rai;
-}
-
-static uint64_t omap3_prm_read(void *opaque, hwaddr offset, unsigned size)
-{
-    uint64_t v = register_read_memory(opaque, offset, size);
-
-    trace_omap3_prcm_read("PRM", offset, v);
-    return v;
-}
-
-static void omap3_prm_write(void *opaque, hwaddr offset, uint64_t value,
-                            unsigned size)
-{
-    trace_omap3_prcm_write("PRM", offset, value);
-    register_write_memory(opaque, offset, value, size);
-}
-
-static const MemoryRegionOps omap3_prm_ops = {
-    .read = omap3_prm_read,
-    .write = omap3_prm_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    /* TRM: the PRCM registers are 32-bit, 32-bit access only */
-    .valid.min_access_size = 4,
-    .valid.max_access_size = 4,
-};
-
 /* An I/O pad wake-up event latched in the control module */
 static void omap3_prm_io_wakeup(void *opaque, int n, int level)
 {
@@ -514,7 +422,7 @@ static void omap3_prm_io_wakeup(void *opaque, int n, int level)
     s->io_wakeup_level = level;
     trace_omap3_prcm_io_wakeup(level);
     if (rising && FIELD_EX32(prm_reg(s, A_PM_WKEN_WKUP), PM_WKEN_WKUP, EN_IO)) {
-        s->regs[R_PM_WKST_WKUP] |= R_PM_WKST_WKUP_ST_IO_MASK;
+        s->space.regs[R_PM_WKST_WKUP] |= R_PM_WKST_WKUP_ST_IO_MASK;
         omap3_prm_set_irqstatus(s, R_PRM_IRQSTATUS_MPU_IO_ST_MASK);
     }
 }
@@ -531,12 +439,10 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
                                          R_RM_RSTST_GLOBALCOLD_RST_MASK;
     int i;
 
-    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
-        register_reset(&s->regs_info[i]);
-    }
+    omap3_prcm_space_reset(&s->space);
     for (i = 0; i < ARRAY_SIZE(omap3_osc_hz); i++) {
         if (omap3_osc_hz[i] == s->osc_hz) {
-            s->regs[R_PRM_CLKSEL] = i;
+            s->space.regs[R_PRM_CLKSEL] = i;
         }
     }
 
@@ -545,15 +451,17 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
      * software global reset (PRM_RSTCTRL) is reported as such (GLOBAL_SW_RST,
      * RM_RSTST GLOBALWARM_RST) and everything else as a power-on reset.
      */
-    s->regs[R_PRM_RSTST] = s->sw_reset_pending ?
+    s->space.regs[R_PRM_RSTST] = s->sw_reset_pending ?
                            R_PRM_RSTST_GLOBAL_SW_RST_MASK :
                            R_PRM_RSTST_GLOBAL_COLD_RST_MASK;
     for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
         const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
 
         if (d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_RSTST)) {
-            s->regs[(d->module +
-                     omap3_prcm_domain_reg_offset[OMAP3_PRM_RSTST]) >> 2] = rst;
+            hwaddr rstst = d->module +
+                           omap3_prcm_domain_reg_offset[OMAP3_PRM_RSTST];
+
+            s->space.regs[rstst >> 2] = rst;
         }
     }
     s->sw_reset_pending = false;
@@ -578,12 +486,12 @@ static void omap3_prm_init(Object *obj)
     OMAP3PRMState *s = OMAP3_PRM(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
 
-    s->regs_access = omap3_prm_regs_access(&s->num_regs_access);
-    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
-                                         s->num_regs_access, s->regs_info,
-                                         s->regs, &omap3_prm_ops, false,
-                                         OMAP3_PRCM_SPACE_SIZE);
-    sysbus_init_mmio(sbd, &s->reg_array->mem);
+    omap3_prcm_space_init(&s->space, DEVICE(obj), "PRM", OMAP3_PRM_RSTCTRL,
+                          OMAP3_PRM_PREPWSTST, omap3_prm_regs,
+                          ARRAY_SIZE(omap3_prm_regs));
+    s->space.computed = omap3_prm_computed;
+    s->space.written = omap3_prm_written;
+    sysbus_init_mmio(sbd, &s->space.reg_array->mem);
     sysbus_init_irq(sbd, &s->irq);
     qdev_init_gpio_out_named(DEVICE(obj), &s->io_chain, OMAP3_PRM_IO_CHAIN, 1);
     qdev_init_gpio_out_named(DEVICE(obj), &s->iva2_reset,
@@ -596,14 +504,7 @@ static void omap3_prm_init(Object *obj)
 
 static void omap3_prm_finalize(Object *obj)
 {
-    OMAP3PRMState *s = OMAP3_PRM(obj);
-    int i;
-
-    register_finalize_block(s->reg_array);
-    for (i = 0; i < s->num_regs_access; i++) {
-        g_free((char *)s->regs_access[i].name);
-    }
-    g_free(s->regs_access);
+    omap3_prcm_space_finalize(&OMAP3_PRM(obj)->space);
 }
 
 static void omap3_prm_realize(DeviceState *dev, Error **errp)
@@ -641,7 +542,8 @@ static const VMStateDescription vmstate_omap3_prm = {
     .minimum_version_id = 1,
     .post_load = omap3_prm_post_load,
     .fields = (VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(regs, OMAP3PRMState, OMAP3_PRCM_SPACE_SIZE / 4),
+        VMSTATE_UINT32_ARRAY(space.regs, OMAP3PRMState,
+                             OMAP3_PRCM_SPACE_SIZE / 4),
         VMSTATE_BOOL(irq_level, OMAP3PRMState),
         VMSTATE_BOOL(io_wakeup_level, OMAP3PRMState),
         VMSTATE_BOOL(sw_reset_pending, OMAP3PRMState),

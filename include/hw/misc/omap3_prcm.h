@@ -19,6 +19,8 @@
 #ifndef HW_MISC_OMAP3_PRCM_H
 #define HW_MISC_OMAP3_PRCM_H
 
+#include "hw/register.h"
+
 /* DM37x TRM SPRUGN4 table 2-3/2-4: CM and PRM are 8 KiB each (plus an L4 TA) */
 #define OMAP3_PRCM_SPACE_SIZE   0x2000
 
@@ -67,6 +69,12 @@ typedef enum OMAP3PRCMDomainReg {
 } OMAP3PRCMDomainReg;
 
 #define OMAP3_PRCM_HAS(r)       (1u << (r))
+/* computed on read (status) / write 1 to clear */
+#define OMAP3_PRCM_DOMAIN_RO    (OMAP3_PRCM_HAS(OMAP3_CM_IDLEST) |          \
+                                 OMAP3_PRCM_HAS(OMAP3_CM_CLKSTST) |         \
+                                 OMAP3_PRCM_HAS(OMAP3_PRM_PWSTST))
+#define OMAP3_PRCM_DOMAIN_W1C   (OMAP3_PRCM_HAS(OMAP3_PRM_RSTST) |          \
+                                 OMAP3_PRCM_HAS(OMAP3_PRM_WKST))
 
 typedef struct OMAP3PRCMDomain {
     const char *name;           /* the TRM's register name suffix */
@@ -249,5 +257,36 @@ static const char *const omap3_prcm_domain_reg_name[OMAP3_PRCM_DOMAIN_NREGS] = {
     [OMAP3_PRM_PWSTST] = "PM_PWSTST",
     [OMAP3_PRM_PREPWSTST] = "PM_PREPWSTST",
 };
+
+/*
+ * The register file of a CM or PRM space (hw/misc/omap3_prcm.c), embedded
+ * in the device: its read-only registers are computed(owner, offset), a
+ * guest write to any other calls written(owner, offset, old, new).
+ */
+typedef struct OMAP3PRCMSpace {
+    uint32_t regs[OMAP3_PRCM_SPACE_SIZE / 4];   /* indexed by offset / 4 */
+    RegisterInfo regs_info[OMAP3_PRCM_SPACE_SIZE / 4];
+    RegisterAccessInfo *access;                 /* built at instance_init */
+    int num_access;
+    RegisterInfoArray *reg_array;               /* its "mem": the MMIO */
+    const char *name;                           /* "CM" or "PRM" (traces) */
+    DeviceState *owner;
+    uint32_t (*computed)(DeviceState *owner, hwaddr offset);
+    void (*written)(DeviceState *owner, hwaddr offset, uint32_t old,
+                    uint32_t val);
+    uint32_t old_value;                         /* of the register written */
+} OMAP3PRCMSpace;
+
+/*
+ * Builds @sp's register file: the domain registers first..last of every
+ * domain in omap3_prcm_domains[] that has them, then @regs.
+ */
+void omap3_prcm_space_init(OMAP3PRCMSpace *sp, DeviceState *owner,
+                           const char *name, OMAP3PRCMDomainReg first,
+                           OMAP3PRCMDomainReg last,
+                           const RegisterAccessInfo *regs, int nregs);
+/* Every register to its reset value (the reset's enter phase) */
+void omap3_prcm_space_reset(OMAP3PRCMSpace *sp);
+void omap3_prcm_space_finalize(OMAP3PRCMSpace *sp);
 
 #endif /* HW_MISC_OMAP3_PRCM_H */

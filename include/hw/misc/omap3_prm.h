@@ -10,7 +10,6 @@
 #define HW_MISC_OMAP3_PRM_H
 
 #include "hw/sysbus.h"
-#include "hw/register.h"
 #include "hw/clock.h"
 #include "hw/misc/omap3_prcm.h"
 #include "qom/object.h"
@@ -59,13 +58,7 @@ struct OMAP3PRMState {
     /* sys_clkin: 12, 13, 16.8, 19.2, 26, 38.4 MHz; the clock tree's root */
     uint32_t osc_hz;
 
-    /* the register file, indexed by offset / 4 */
-    uint32_t regs[OMAP3_PRCM_SPACE_SIZE / 4];
-    RegisterInfo regs_info[OMAP3_PRCM_SPACE_SIZE / 4];
-    RegisterAccessInfo *regs_access;    /* built at instance_init */
-    int num_regs_access;
-    RegisterInfoArray *reg_array;
-    uint32_t old_value;         /* of the register being written */
+    OMAP3PRCMSpace space;       /* the register file */
 
     bool irq_level;
     bool io_wakeup_level;
