@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check check-sanitize fresh-check qtest functional build guest bugs soak bench docs clean
+.PHONY: run check check-sanitize fuzz fresh-check qtest functional build guest bugs soak bench docs clean
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -13,6 +13,11 @@ check:
 # compiles QEMU once more, with the sanitizers).
 check-sanitize:
 	GTA04_SANITIZE=1 scripts/check.sh
+
+# QEMU's generic-fuzz (libFuzzer, ASan+UBSan) on -M gta04, every target for
+# FUZZ_SECONDS (default 120); crashes in .build/fuzz/crashes/ (scripts/fuzz.sh).
+fuzz:
+	scripts/fuzz.sh $(FUZZ_TARGETS)
 
 # The README's two commands on a minimal Debian 12 chroot, from a clean clone of HEAD (root).
 fresh-check:

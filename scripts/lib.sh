@@ -6,7 +6,12 @@ GTA04_BUILD="${GTA04_BUILD:-$REPO/.build}"
 SRC="$GTA04_BUILD/qemu-7.2"
 # GTA04_SANITIZE=1: the ASan+UBSan build, in a directory of its own (the
 # functional tests' gta04lib.py follows the same rule for its QEMU path)
-if [ "${GTA04_SANITIZE:-0}" = 1 ]; then
+if [ "${GTA04_FUZZ:-0}" = 1 ]; then
+    # GTA04_FUZZ=1: clang, libFuzzer and ASan+UBSan, for qemu-fuzz-arm (make fuzz)
+    OBJ="$GTA04_BUILD/obj-fuzz"
+    export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:print_summary=1}"
+    export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1:print_summary=1}"
+elif [ "${GTA04_SANITIZE:-0}" = 1 ]; then
     OBJ="$GTA04_BUILD/obj-sanitize"
     # A report ends QEMU with SIGABRT, never with an exit status a test may
     # expect (ASan's default is 1).  No leak check: QEMU 7.2 frees little at

@@ -12,6 +12,8 @@
 #   GTA04_DEBUG=1   configure with debug info (for gdb)
 #   GTA04_SANITIZE=1  an ASan+UBSan build (--enable-sanitizers, UBSan reports
 #                   fatal) in <build>/obj-sanitize instead of <build>/obj
+#   GTA04_FUZZ=1    the libFuzzer build (clang, --enable-fuzzing, ASan+UBSan) of
+#                   qemu-fuzz-arm in <build>/obj-fuzz (scripts/fuzz.sh, make fuzz)
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
@@ -102,6 +104,18 @@ patches_stamp() {
 # The configure flags that differ between build flavours (also the stamp
 # that tells whether $OBJ must be configured again)
 configure_flavour() {
+    if [ "${GTA04_FUZZ:-0}" = 1 ]; then
+        # QEMU's fuzzers need clang's libFuzzer (-fsanitize=fuzzer); UBSan as
+        # in the sanitizer build, ASan from --enable-sanitizers
+        echo --cc=clang
+        echo --cxx=clang++
+        echo --enable-fuzzing
+        echo --enable-sanitizers
+        echo "--extra-cflags=-fsanitize=undefined -fno-sanitize-recover=undefined"
+        echo --extra-ldflags=-fsanitize=undefined
+        echo --enable-debug-info
+        return
+    fi
     if [ "${GTA04_DEBUG:-0}" = 1 ]; then
         echo --enable-debug-info
     else
@@ -138,6 +152,9 @@ configure_build() {
 
 main() {
     need_packages "the QEMU build" $BUILD_PACKAGES
+    if [ "${GTA04_FUZZ:-0}" = 1 ]; then
+        need_packages "the fuzzing build (clang, libFuzzer)" clang libclang-rt-dev
+    fi
     if [ ! -d "$SRC" ] || [ "$(cat "$SRC/.gta04-patches" 2>/dev/null)" != "$(patches_stamp)" ]; then
         # every build flavour (obj, obj-sanitize) belongs to the old tree
         rm -rf "$SRC" "$GTA04_BUILD"/obj*
@@ -150,6 +167,11 @@ main() {
     local want; want=$(configure_flavour | xargs)
     if [ ! -f "$OBJ/build.ninja" ] || [ "$(cat "$OBJ/.gta04-configured" 2>/dev/null)" != "$want" ]; then
         configure_build
+    fi
+    if [ "${GTA04_FUZZ:-0}" = 1 ]; then
+        "$REPO/scripts/build.sh" qemu-fuzz-arm
+        step "built $OBJ/qemu-fuzz-arm ($(cat "$SRC/VERSION"))"
+        return
     fi
     "$REPO/scripts/build.sh" qemu-system-arm
     step "built $OBJ/qemu-system-arm ($(cat "$SRC/VERSION"))"
