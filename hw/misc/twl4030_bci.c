@@ -184,26 +184,34 @@ static int bci_ua_to_code(int ua, bool cgain)
     return MIN(MAX(code, 0), 0x3ff);
 }
 
+/*
+ * BCIMDKEY's mode keys EKEY1..EKEY6 and the BCIMDEN each one selects (bits
+ * 0/1 the USB/AC path, bits 2..4 the charge mode), as listed above
+ */
+static const struct {
+    uint8_t key;
+    uint8_t mden;
+} bci_mode_keys[] = {
+    { 0x25, 0x12 },     /* EKEY1: AC linear */
+    { 0x26, 0x11 },     /* EKEY2: USB linear (Linux's "linear charge, USB path") */
+    { 0x27, 0x0a },     /* EKEY3: AC constant voltage */
+    { 0x28, 0x06 },     /* EKEY4: AC automatic */
+    { 0x29, 0x05 },     /* EKEY5: USB automatic */
+    { 0x2a, 0x00 },     /* EKEY6: off */
+};
+
 static uint8_t bci_mdkey_to_mden(uint8_t key, bool *valid)
 {
-    *valid = true;
-    switch (key) {
-    case 0x25:
-        return 0x12;
-    case 0x26:
-        return 0x11;
-    case 0x27:
-        return 0x0a;
-    case 0x28:
-        return 0x06;
-    case 0x29:
-        return 0x05;
-    case 0x2a:
-        return 0x00;
-    default:
-        *valid = false;
-        return 0;
+    size_t i;
+
+    for (i = 0; i < ARRAY_SIZE(bci_mode_keys); i++) {
+        if (bci_mode_keys[i].key == key) {
+            *valid = true;
+            return bci_mode_keys[i].mden;
+        }
     }
+    *valid = false;
+    return 0;
 }
 
 /* TRM table 14-1: the BCI's charger-detection debounce */
