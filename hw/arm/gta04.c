@@ -10,6 +10,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qemu/error-report.h"
 #include "qemu/units.h"
@@ -22,7 +23,7 @@
 #include "hw/misc/twl4030.h"
 #include "hw/qdev-core.h"
 #include "hw/qdev-properties.h"
-#include "sysemu/sysemu.h"
+#include GTA04_SYSTEM_SYSTEM_H
 #include "exec/address-spaces.h"
 #include "qom/object.h"
 #include "qapi/visitor.h"

@@ -64,6 +64,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "qemu/log.h"
@@ -506,7 +507,7 @@ static void twl4030_bci_input(TWL4030Module *m, int input, int level)
     bci_update(s, false);
 }
 
-static void twl4030_bci_reset_hold(Object *obj)
+static void twl4030_bci_reset_hold(Object *obj, ResetType type)
 {
     TWL4030BCI *s = TWL4030_BCI(obj);
     int i;
@@ -523,6 +524,7 @@ static void twl4030_bci_reset_hold(Object *obj)
     }
     bci_update(s, true);
 }
+GTA04_RESET_PHASE_COMPAT(twl4030_bci_reset_hold);
 
 static void twl4030_bci_init(Object *obj)
 {
@@ -563,7 +565,7 @@ static const VMStateDescription vmstate_twl4030_bci_charger = {
     .name = TYPE_TWL4030_BCI "-charger",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_BOOL(input, TWL4030BCICharger),
         VMSTATE_BOOL(detected, TWL4030BCICharger),
         VMSTATE_TIMER_PTR(debounce, TWL4030BCICharger),
@@ -575,7 +577,7 @@ static const VMStateDescription vmstate_twl4030_bci = {
     .name = TYPE_TWL4030_BCI,
     .version_id = 2,
     .minimum_version_id = 2,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030BCI, TWL4030_BCI_SIZE),
         VMSTATE_UINT8(mfkey, TWL4030BCI),
         VMSTATE_UINT8(mstatec, TWL4030BCI),
@@ -588,10 +590,9 @@ static const VMStateDescription vmstate_twl4030_bci = {
     }
 };
 
-static Property twl4030_bci_properties[] = {
+static const Property twl4030_bci_properties[] = {
     DEFINE_PROP_LINK("battery", TWL4030BCI, battery, TYPE_TWL4030_BATTERY,
                      TWL4030Battery *),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void twl4030_bci_class_init(ObjectClass *klass, void *data)
@@ -602,7 +603,7 @@ static void twl4030_bci_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "TWL4030 battery charger interface";
     dc->vmsd = &vmstate_twl4030_bci;
-    rc->phases.hold = twl4030_bci_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(twl4030_bci_reset_hold);
     mc->read = twl4030_bci_read;
     mc->write = twl4030_bci_write;
     device_class_set_props(dc, twl4030_bci_properties);

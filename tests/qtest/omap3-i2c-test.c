@@ -14,8 +14,10 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "libqtest.h"
-#include "qapi/qmp/qdict.h"
+#include GTA04_QOBJECT_HEADER(qdict.h)
 #include "gta04-i2c.h"
 
 #define TMP105_ADDR     0x49
