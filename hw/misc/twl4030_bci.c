@@ -115,10 +115,12 @@ REG8(BCIMNTEST3, 0xa9)
 #define BCI(abs)    ((abs) - TWL4030_BCI_BASE)
 
 /* FSM states (BCIMSTATEC[3:0]) */
-#define FSM_NO_CHARGING_DEV     0x0
-#define FSM_OFF                 0x1
-#define FSM_QUICK1              0x2
-#define FSM_COMPLETE1           0xb
+enum {
+    FSM_NO_CHARGING_DEV = 0x0,
+    FSM_OFF = 0x1,
+    FSM_QUICK1 = 0x2,
+    FSM_COMPLETE1 = 0xb,
+};
 
 #define BATTERY_FULL_MV         4200
 #define BATTERY_ABSENT_MV       2500

@@ -88,9 +88,12 @@ REG8(BCICH4_MSB, 0x60)
 #define CONV_CHANNEL_NS     (26 * SCALE_US)
 #define CONV_AVERAGE        4
 
-#define GP_INPUT_MV         750     /* at the converter */
-#define BACKUP_BATTERY_MV   3200
-#define CHARGER_MV          5000
+/* Input voltages (mV) */
+enum {
+    GP_INPUT_MV = 750,          /* at the converter */
+    BACKUP_BATTERY_MV = 3200,
+    CHARGER_MV = 5000,
+};
 
 /* The battery's figures, through the "battery" link */
 static uint32_t madc_battery_mv(TWL4030MADC *s)
@@ -364,7 +367,8 @@ static void twl4030_madc_finalize(Object *obj)
 }
 
 static const Property twl4030_madc_properties[] = {
-    DEFINE_PROP_LINK("bci", TWL4030MADC, bci, TYPE_TWL4030_BCI, TWL4030BCI *),
+    DEFINE_PROP_LINK("bci", TWL4030MADC, bci, TYPE_TWL4030_BCI,
+                     struct TWL4030BCI *),
     DEFINE_PROP_LINK("battery", TWL4030MADC, battery, TYPE_TWL4030_BATTERY,
                      TWL4030Battery *),
 };
