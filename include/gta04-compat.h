@@ -99,6 +99,8 @@ static inline void gta04_qtest_quit(QTestState *qts)
 #include "hw/qdev-core.h"
 #include "hw/qdev-properties.h"
 #include "hw/resettable.h"
+#include GTA04_QOBJECT_HEADER(qlist.h)
+#include "qom/qom-qobject.h"
 
 /*
  * 2. Resettable hold and exit phases take the ResetType since QEMU 9.0
@@ -146,6 +148,40 @@ static inline void device_class_set_legacy_reset(DeviceClass *dc,
     dc->reset = fn;
 }
 #endif
+
+/*
+ * 6. Array properties (DEFINE_PROP_ARRAY) take one QList since QEMU 8.2
+ * (what qdev_prop_set_array() sets; it aborts on an error, we want the
+ * error: a -global on the property collides with the SoC's own setting).
+ * 7.2 has a "len-<name>" property, then one "<name>[<i>]" per element.
+ * Takes the reference to @values.
+ */
+static inline bool gta04_object_property_set_array(Object *obj,
+                                                   const char *name,
+                                                   QList *values,
+                                                   Error **errp)
+{
+    bool ok;
+#if QEMU_VERSION_MAJOR >= 9
+    ok = object_property_set_qobject(obj, name, QOBJECT(values), errp);
+#else
+    g_autofree char *len_name = g_strdup_printf("len-%s", name);
+    const QListEntry *e;
+    int i = 0;
+
+    ok = object_property_set_uint(obj, len_name, qlist_size(values), errp);
+    QLIST_FOREACH_ENTRY(values, e) {
+        g_autofree char *elem = g_strdup_printf("%s[%d]", name, i++);
+
+        if (!ok) {
+            break;
+        }
+        ok = object_property_set_qobject(obj, elem, qlist_entry_obj(e), errp);
+    }
+#endif
+    qobject_unref(values);
+    return ok;
+}
 
 #endif /* GTA04_COMPAT_QTEST */
 
