@@ -136,7 +136,7 @@ unpack_source() {
     local v; v=$(cat "$tmp/VERSION")
     case "$v" in
         "$QEMU_EXPECT_VERSION_PREFIX"*) ;;
-        *) rm -rf "$tmp"; die "QEMU version $v found, GTA04_QEMU=$GTA04_QEMU needs $QEMU_EXPECT_VERSION_PREFIX*" ;;
+        *) rm -rf "$tmp"; die "QEMU version $v found, this overlay needs ${QEMU_EXPECT_VERSION_PREFIX}x (GTA04_QEMU=$GTA04_QEMU)" ;;
     esac
     # Link our tree in: the whole repo appears as <qemu>/gta04 (relative, so the
     # checkout can move), plus the device config that configure wants in-tree.
