@@ -14,20 +14,25 @@
 #define GTA04_COMPAT_H
 
 /*
- * 1. Headers: include/sysemu/ became include/system/ (QEMU 10.0); the QObject
- * headers moved from include/qapi/qmp/ to include/qobject/ (10.0).  Write
- * #include GTA04_SYSTEM_HEADER(runstate.h), GTA04_SYSTEM_SYSTEM_H (what
- * was sysemu/sysemu.h is system/system.h) or GTA04_QOBJECT_HEADER(qdict.h).
+ * 1. Headers: include/sysemu/ became include/system/ (sysemu/sysemu.h is
+ * system/system.h) and include/qapi/qmp/ (QDict, QList) include/qobject/
+ * (QEMU 10.0).  Write #include GTA04_SYSTEM_RUNSTATE_H and so on: one name
+ * per header we use.
  */
-#define GTA04_HEADER_(path) #path      /* QEMU's include dirs are -iquote */
 #if QEMU_VERSION_MAJOR >= 10
-#define GTA04_SYSTEM_HEADER(h)  GTA04_HEADER_(system/h)
+#define GTA04_SYSTEM_RTC_H      "system/rtc.h"
+#define GTA04_SYSTEM_RUNSTATE_H "system/runstate.h"
 #define GTA04_SYSTEM_SYSTEM_H   "system/system.h"
-#define GTA04_QOBJECT_HEADER(h) GTA04_HEADER_(qobject/h)
+#define GTA04_SYSTEM_WATCHDOG_H "system/watchdog.h"
+#define GTA04_QOBJECT_QDICT_H   "qobject/qdict.h"
+#define GTA04_QOBJECT_QLIST_H   "qobject/qlist.h"
 #else
-#define GTA04_SYSTEM_HEADER(h)  GTA04_HEADER_(sysemu/h)
-#define GTA04_SYSTEM_SYSTEM_H   "sysemu/sysemu.h"   /* the one renamed file */
-#define GTA04_QOBJECT_HEADER(h) GTA04_HEADER_(qapi/qmp/h)
+#define GTA04_SYSTEM_RTC_H      "sysemu/rtc.h"
+#define GTA04_SYSTEM_RUNSTATE_H "sysemu/runstate.h"
+#define GTA04_SYSTEM_SYSTEM_H   "sysemu/sysemu.h"
+#define GTA04_SYSTEM_WATCHDOG_H "sysemu/watchdog.h"
+#define GTA04_QOBJECT_QDICT_H   "qapi/qmp/qdict.h"
+#define GTA04_QOBJECT_QLIST_H   "qapi/qmp/qlist.h"
 #endif
 
 #ifdef GTA04_COMPAT_QTEST   /* qtests define it before including us */
@@ -99,7 +104,7 @@ static inline void gta04_qtest_quit(QTestState *qts)
 #include "hw/qdev-core.h"
 #include "hw/qdev-properties.h"
 #include "hw/resettable.h"
-#include GTA04_QOBJECT_HEADER(qlist.h)
+#include GTA04_QOBJECT_QLIST_H
 #include "qom/qom-qobject.h"
 
 /*

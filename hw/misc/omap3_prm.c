@@ -40,7 +40,7 @@
 #include "hw/qdev-clock.h"
 #include "hw/misc/omap3_prm.h"
 #include "migration/vmstate.h"
-#include GTA04_SYSTEM_HEADER(runstate.h)
+#include GTA04_SYSTEM_RUNSTATE_H
 #include "trace.h"
 
 #define MOD_IVA2        OMAP3_PRCM_MOD_IVA2

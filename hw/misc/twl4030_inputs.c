@@ -16,7 +16,7 @@
 #include "hw/qdev-core.h"
 #include "hw/misc/twl4030_inputs.h"
 #include "migration/vmstate.h"
-#include GTA04_SYSTEM_HEADER(runstate.h)
+#include GTA04_SYSTEM_RUNSTATE_H
 #include "trace.h"
 
 static const struct {

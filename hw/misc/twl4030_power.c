@@ -22,8 +22,8 @@
 #include "hw/resettable.h"
 #include "hw/misc/twl4030_power.h"
 #include "migration/vmstate.h"
-#include GTA04_SYSTEM_HEADER(runstate.h)
-#include GTA04_SYSTEM_HEADER(watchdog.h)
+#include GTA04_SYSTEM_RUNSTATE_H
+#include GTA04_SYSTEM_WATCHDOG_H
 #include "trace.h"
 
 #define REG(s, r)   ((s)->regs[(r) - TWL4030_PM_MASTER_FIRST])

@@ -23,7 +23,7 @@
 #include "hw/resettable.h"
 #include "hw/rtc/twl4030_rtc.h"
 #include "migration/vmstate.h"
-#include GTA04_SYSTEM_HEADER(rtc.h)
+#include GTA04_SYSTEM_RTC_H
 #include GTA04_SYSTEM_SYSTEM_H
 #include "trace.h"
 

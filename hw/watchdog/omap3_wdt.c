@@ -39,7 +39,7 @@
 #include "hw/registerfields.h"
 #include "hw/qdev-clock.h"
 #include "migration/vmstate.h"
-#include GTA04_SYSTEM_HEADER(watchdog.h)
+#include GTA04_SYSTEM_WATCHDOG_H
 #include "trace.h"
 
 REG32(WIDR, 0x00)

@@ -17,7 +17,7 @@
 #define GTA04_COMPAT_QTEST
 #include "gta04/include/gta04-compat.h"
 #include "libqtest.h"
-#include GTA04_QOBJECT_HEADER(qdict.h)
+#include GTA04_QOBJECT_QDICT_H
 #include "gta04-i2c.h"
 
 #define TMP105_ADDR     0x49

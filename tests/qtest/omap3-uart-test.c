@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <poll.h>
 #include "libqtest.h"
-#include GTA04_QOBJECT_HEADER(qdict.h)
+#include GTA04_QOBJECT_QDICT_H
 #include "gta04-migrate.h"
 #include "dm3730-qtest.h"
 

@@ -12,10 +12,10 @@
 #ifndef TWL4030_QTEST_H
 #define TWL4030_QTEST_H
 
-#include "gta04/include/gta04-compat.h"   /* GTA04_QOBJECT_HEADER */
+#include "gta04/include/gta04-compat.h"   /* GTA04_QOBJECT_*_H */
 #include "libqtest.h"
-#include GTA04_QOBJECT_HEADER(qdict.h)
-#include GTA04_QOBJECT_HEADER(qlist.h)
+#include GTA04_QOBJECT_QDICT_H
+#include GTA04_QOBJECT_QLIST_H
 #include "gta04-i2c.h"
 #include "dm3730-qtest.h"
 

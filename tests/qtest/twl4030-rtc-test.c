@@ -13,7 +13,7 @@
 #include "qemu/osdep.h"
 #define GTA04_COMPAT_QTEST
 #include "gta04/include/gta04-compat.h"
-#include GTA04_QOBJECT_HEADER(qdict.h)
+#include GTA04_QOBJECT_QDICT_H
 #include "twl4030-qtest.h"
 #include "gta04-migrate.h"
 #include "gta04-late-timers.h"
