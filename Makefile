@@ -5,7 +5,8 @@
 run:
 	scripts/run.sh
 
-# Build and run every test (what .ci/run calls).
+# Build and run every test (what .ci/run calls).  Every target follows
+# GTA04_QEMU=7.2|10.0 (the QEMU base, default 7.2): make check GTA04_QEMU=10.0
 check:
 	scripts/check.sh
 

@@ -72,7 +72,7 @@ record() {
 # empty list).
 run_qtests() {
     local list rc names t log missing=() f
-    list=$(cd "$OBJ" && meson test --no-rebuild --list --suite "$QTEST_SUITE" \
+    list=$(cd "$OBJ" && "$(meson_bin)" test --no-rebuild --list --suite "$QTEST_SUITE" \
            2>"$OBJ/check-logs/qtest-list.err")
     rc=$?
     names=$(printf '%s\n' "$list" | sed -n 's|^.* / qtest-arm/||p')
@@ -97,7 +97,7 @@ run_qtests() {
     for t in $names; do
         step "qtest $t"
         log="$OBJ/check-logs/qtest-$t.log"
-        (cd "$OBJ" && exec timeout -k 10 "$QTEST_TIMEOUT" meson test --no-rebuild \
+        (cd "$OBJ" && exec timeout -k 10 "$QTEST_TIMEOUT" "$(meson_bin)" test --no-rebuild \
             --print-errorlogs --suite "$QTEST_SUITE" "qtest-arm/$t") >"$log" 2>&1
         rc=$?
         # meson exits 0 when it ran nothing: require its own count of one Ok

@@ -6,7 +6,7 @@
 #                                          (QTEST_LOG) and the sanitizer report, if any
 #   scripts/fuzz.sh --list                 the targets
 #
-# Targets (predefined configs, patches/0004-*): gta04-i2c-twl4030 (the I2C
+# Targets (predefined configs, patches/7.2/0004-*): gta04-i2c-twl4030 (the I2C
 # controllers, the TWL4030 behind I2C1), gta04-intc-timers, gta04-prcm-memctrl,
 # gta04-uart-gpio, gta04 (every DM3730 region).  Each keeps a growing corpus in
 # .build/fuzz/corpus/TARGET, starts from the seeds of scripts/fuzz-corpus.py,

@@ -7,26 +7,49 @@
 # Environment:
 #   GTA04_CACHE     download cache (default ~/.cache/qemu-gta04)
 #   GTA04_BUILD     unpacked source + build directory (default <repo>/.build)
-#   GTA04_QEMU_SRC  use this QEMU 7.2 tree (directory) or tarball instead of Debian's source package
+#   GTA04_QEMU      the QEMU base: 7.2 (default; Debian 12's qemu, .build/qemu-7.2, .build/obj)
+#                   or 10.0 (Debian 13's qemu, .build/qemu-10.0, .build/obj-10.0); patches/<base>/
+#   GTA04_QEMU_SRC  use this QEMU tree (of the chosen base) (directory) or tarball instead of Debian's source package
 #   GTA04_JOBS      parallel compile jobs (default: number of CPUs)
 #   GTA04_DEBUG=1   configure with debug info (for gdb)
 #   GTA04_SANITIZE=1  an ASan+UBSan build (--enable-sanitizers, UBSan reports
-#                   fatal) in <build>/obj-sanitize instead of <build>/obj
+#                   fatal) in <build>/obj[-10.0]-sanitize
 #   GTA04_FUZZ=1    the libFuzzer build (clang, --enable-fuzzing, ASan+UBSan) of
-#                   qemu-fuzz-arm in <build>/obj-fuzz (scripts/fuzz.sh, make fuzz)
+#                   qemu-fuzz-arm in <build>/obj-fuzz (scripts/fuzz.sh, make fuzz; 7.2 only)
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
 
-QEMU_DEB_VERSION="1:7.2+dfsg-7+deb12u18"
-QEMU_ORIG="qemu_7.2+dfsg.orig.tar.xz"
-QEMU_DEBIAN="qemu_7.2+dfsg-7+deb12u18.debian.tar.xz"
-QEMU_DSC="qemu_7.2+dfsg-7+deb12u18.dsc"
-QEMU_ORIG_SHA256="91aca71520040edc40b8d437aa3004dae614f58e286cf653ee8996c07af2962f"
-QEMU_DEBIAN_SHA256="28a1c86310ee53b6bf1854cffe6f6be6ed29a08db7d05759f8ac57b8d6a6cb2f"
-QEMU_DSC_SHA256="6b6bd27b947ec89e40a1d6b26d9c9f3c698ca691da13163e0483f6061bbb20b3"
+# The pinned source of each base (GTA04_QEMU, scripts/lib.sh)
+case "$GTA04_QEMU" in
+7.2)    # Debian 12's package, from the host's own (bookworm) archive
+    QEMU_DEB_VERSION="1:7.2+dfsg-7+deb12u18"
+    QEMU_ORIG="qemu_7.2+dfsg.orig.tar.xz"
+    QEMU_DEBIAN="qemu_7.2+dfsg-7+deb12u18.debian.tar.xz"
+    QEMU_DSC="qemu_7.2+dfsg-7+deb12u18.dsc"
+    QEMU_ORIG_SHA256="91aca71520040edc40b8d437aa3004dae614f58e286cf653ee8996c07af2962f"
+    QEMU_DEBIAN_SHA256="28a1c86310ee53b6bf1854cffe6f6be6ed29a08db7d05759f8ac57b8d6a6cb2f"
+    QEMU_DSC_SHA256="6b6bd27b947ec89e40a1d6b26d9c9f3c698ca691da13163e0483f6061bbb20b3"
+    QEMU_SRC_CACHE="$GTA04_CACHE/qemu-src" ;;
+10.0)   # Debian 13's package, through a private apt configuration (lib.sh: trixie_apt)
+    QEMU_DEB_VERSION="1:10.0.13+ds-0+deb13u1"
+    QEMU_ORIG="qemu_10.0.13+ds.orig.tar.xz"
+    QEMU_DEBIAN="qemu_10.0.13+ds-0+deb13u1.debian.tar.xz"
+    QEMU_DSC="qemu_10.0.13+ds-0+deb13u1.dsc"
+    QEMU_ORIG_SHA256="6a0888e806c2ffc0c5f0733e974f9aea55491950d3c47c98669c8b236dde59ae"
+    QEMU_DEBIAN_SHA256="da73c092f5684c551b0334d675eb16a3dec91e1edea94759cfb1102fa4a0364e"
+    QEMU_DSC_SHA256="a426c892e5369058c3423816c8625bc8010bb5a58ece57261f62b64ee4d765ad"
+    QEMU_SRC_CACHE="$GTA04_CACHE/qemu-src-10.0"
+    # Debian's +ds tarball drops python/wheels (QEMU's bundled meson) and
+    # 10.0 needs meson >= 1.5; Debian 12 has 1.0.1.  Debian 13's meson .deb
+    # (pure Python) goes into a venv of ours that configure runs under.
+    MESON_DEB_VERSION="1.7.0-1"
+    MESON_DEB="meson_${MESON_DEB_VERSION}_all.deb"
+    MESON_DEB_SHA256="e92d04e60e784336883d537755d09b7dcb856809fa318a0931df3898e84ded95"
+    MESON_VENV="$GTA04_BUILD/meson-venv" ;;
+esac
 # What a usable tree must say about itself
-QEMU_EXPECT_VERSION_PREFIX="7.2."
+QEMU_EXPECT_VERSION_PREFIX="$GTA04_QEMU."
 
 # The build, and what the tests' harness calls (python3; meson test; flock and
 # timeout are in util-linux and coreutils, always there)
@@ -34,23 +57,57 @@ BUILD_PACKAGES="build-essential meson ninja-build pkg-config libglib2.0-dev libp
 libfdt-dev zlib1g-dev python3 python3-venv flex bison dpkg-dev xz-utils patch"
 
 fetch_qemu_source() {
-    local d="$GTA04_CACHE/qemu-src"
+    local d="$QEMU_SRC_CACHE"
     mkdir -p "$d"
     if ! check_sha256 "$d/$QEMU_ORIG" "$QEMU_ORIG_SHA256" ||
        ! check_sha256 "$d/$QEMU_DEBIAN" "$QEMU_DEBIAN_SHA256" ||
        ! check_sha256 "$d/$QEMU_DSC" "$QEMU_DSC_SHA256"; then
-        ensure_deb_src
+        local apt=apt-get
+        if [ "$GTA04_QEMU" = 7.2 ]; then ensure_deb_src; else trixie_apt_update; apt=trixie_apt; fi
         step "downloading Debian source package qemu=$QEMU_DEB_VERSION"
         (cd "$d" && rm -f "$QEMU_ORIG" "$QEMU_DEBIAN" "$QEMU_DSC" &&
-         apt-get source --download-only "qemu=$QEMU_DEB_VERSION" >apt-source.log 2>&1) ||
+         $apt source --download-only "qemu=$QEMU_DEB_VERSION" >apt-source.log 2>&1) ||
             die "could not download qemu=$QEMU_DEB_VERSION from the configured Debian archive
 (see $d/apt-source.log). Is the archive reachable, and does it still carry this version?
-Alternatively point GTA04_QEMU_SRC at a QEMU 7.2 tree or tarball."
+Alternatively point GTA04_QEMU_SRC at a QEMU $GTA04_QEMU tree or tarball."
         check_sha256 "$d/$QEMU_ORIG" "$QEMU_ORIG_SHA256" ||
             die "$QEMU_ORIG: SHA-256 mismatch (expected $QEMU_ORIG_SHA256); refusing to build"
         check_sha256 "$d/$QEMU_DEBIAN" "$QEMU_DEBIAN_SHA256" ||
             die "$QEMU_DEBIAN: SHA-256 mismatch (expected $QEMU_DEBIAN_SHA256); refusing to build"
+        check_sha256 "$d/$QEMU_DSC" "$QEMU_DSC_SHA256" ||
+            die "$QEMU_DSC: SHA-256 mismatch (expected $QEMU_DSC_SHA256); refusing to build"
     fi
+}
+
+# QEMU 10.0 only: a venv with Debian 13's meson (see MESON_DEB above)
+ensure_meson_venv() {
+    [ "$GTA04_QEMU" = 10.0 ] || return 0
+    local py="$MESON_VENV/bin/python3"
+    if [ -x "$py" ] && [ "$(cat "$MESON_VENV/.gta04-meson" 2>/dev/null)" = "$MESON_DEB_SHA256" ]; then
+        return 0
+    fi
+    local d="$GTA04_CACHE/debs-trixie"
+    mkdir -p "$d"
+    if ! check_sha256 "$d/$MESON_DEB" "$MESON_DEB_SHA256"; then
+        trixie_apt_update
+        step "downloading Debian 13's $MESON_DEB"
+        rm -f "$d/$MESON_DEB"
+        (cd "$d" && trixie_apt download "meson=$MESON_DEB_VERSION" >apt-download.log 2>&1) ||
+            die "could not download $MESON_DEB (see $d/apt-download.log)"
+        check_sha256 "$d/$MESON_DEB" "$MESON_DEB_SHA256" ||
+            die "$MESON_DEB: SHA-256 mismatch (expected $MESON_DEB_SHA256)"
+    fi
+    step "making $MESON_VENV (meson from $MESON_DEB)"
+    rm -rf "$MESON_VENV" "$MESON_VENV.deb"
+    python3 -m venv "$MESON_VENV" || die "python3 -m venv failed"
+    dpkg-deb -x "$d/$MESON_DEB" "$MESON_VENV.deb"
+    local site; site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    cp -a "$MESON_VENV.deb/usr/lib/python3/dist-packages/." "$site/"
+    printf '#!/bin/sh\nexec "%s" -m mesonbuild.mesonmain "$@"\n' "$py" >"$MESON_VENV/bin/meson"
+    chmod +x "$MESON_VENV/bin/meson"
+    rm -rf "$MESON_VENV.deb"
+    "$MESON_VENV/bin/meson" --version >/dev/null || die "the meson in $MESON_VENV does not run"
+    echo "$MESON_DEB_SHA256" >"$MESON_VENV/.gta04-meson"
 }
 
 # Unpack (and Debian-patch) the pinned source into $SRC.
@@ -72,14 +129,14 @@ unpack_source() {
     else
         fetch_qemu_source
         step "extracting and Debian-patching the QEMU source (dpkg-source -x)"
-        dpkg-source -x "$GTA04_CACHE/qemu-src/$QEMU_DSC" "$tmp" >"$GTA04_CACHE/dpkg-source.log" 2>&1 ||
+        dpkg-source -x "$QEMU_SRC_CACHE/$QEMU_DSC" "$tmp" >"$GTA04_CACHE/dpkg-source.log" 2>&1 ||
             die "dpkg-source -x failed (see $GTA04_CACHE/dpkg-source.log)"
     fi
     [ -f "$tmp/VERSION" ] || die "not a QEMU source tree (no VERSION file): ${GTA04_QEMU_SRC:-$tmp}"
     local v; v=$(cat "$tmp/VERSION")
     case "$v" in
         "$QEMU_EXPECT_VERSION_PREFIX"*) ;;
-        *) rm -rf "$tmp"; die "QEMU version $v found, this overlay needs 7.2.x" ;;
+        *) rm -rf "$tmp"; die "QEMU version $v found, this overlay needs ${QEMU_EXPECT_VERSION_PREFIX}x (GTA04_QEMU=$GTA04_QEMU)" ;;
     esac
     # Link our tree in: the whole repo appears as <qemu>/gta04 (relative, so the
     # checkout can move), plus the device config that configure wants in-tree.
@@ -88,8 +145,8 @@ unpack_source() {
         ln -s "../../../gta04/configs/devices/arm-softmmu/$(basename "$f")" \
               "$tmp/configs/devices/arm-softmmu/$(basename "$f")"
     done
-    step "applying $(ls "$REPO"/patches/*.patch | wc -l) overlay patches"
-    for p in "$REPO"/patches/*.patch; do
+    step "applying $(ls "$PATCHES"/*.patch | wc -l) overlay patches ($PATCHES)"
+    for p in "$PATCHES"/*.patch; do
         patch -d "$tmp" -p1 --quiet --forward <"$p" || die "patch $(basename "$p") does not apply"
     done
     echo "$(patches_stamp)" >"$tmp/.gta04-patches"
@@ -97,7 +154,7 @@ unpack_source() {
 }
 
 patches_stamp() {
-    cat "$REPO"/patches/*.patch | sha256sum | cut -d' ' -f1
+    cat "$PATCHES"/*.patch | sha256sum | cut -d' ' -f1
     echo "${GTA04_QEMU_SRC:-debian:$QEMU_DEB_VERSION}"
 }
 
@@ -132,15 +189,20 @@ configure_flavour() {
 }
 
 configure_build() {
-    local extra
+    local extra base_flags=()
     mapfile -t extra < <(configure_flavour)
+    if [ "$GTA04_QEMU" = 10.0 ]; then
+        # our meson (ensure_meson_venv); no Rust; nothing fetched from PyPI or git;
+        base_flags=(--python="$MESON_VENV/bin/python3" --disable-rust --disable-download
+                    --disable-install-blobs)   # the +ds tarball has no firmware blobs
+    fi
     step "configuring (arm-softmmu, GTA04 devices only)"
     rm -rf "$OBJ" && mkdir -p "$OBJ"
     (cd "$OBJ" && "$SRC/configure" --target-list=arm-softmmu \
         --without-default-devices --with-devices-arm=gta04 \
         --without-default-features --enable-fdt=system \
         --disable-docs --disable-tools --disable-user --disable-werror \
-        "${extra[@]}" >"$OBJ/configure.log" 2>&1) ||
+        "${extra[@]}" "${base_flags[@]}" >"$OBJ/configure.log" 2>&1) ||
         die "configure failed (see $OBJ/configure.log)"
     if [ "${GTA04_SANITIZE:-0}" = 1 ] &&
        ! { grep -q -- '-fsanitize=address' "$OBJ/build.ninja" &&
@@ -155,9 +217,10 @@ main() {
     if [ "${GTA04_FUZZ:-0}" = 1 ]; then
         need_packages "the fuzzing build (clang, libFuzzer)" clang libclang-rt-dev
     fi
+    ensure_meson_venv
     if [ ! -d "$SRC" ] || [ "$(cat "$SRC/.gta04-patches" 2>/dev/null)" != "$(patches_stamp)" ]; then
-        # every build flavour (obj, obj-sanitize) belongs to the old tree
-        rm -rf "$SRC" "$GTA04_BUILD"/obj*
+        # every build flavour of this base (obj, obj-sanitize, obj-fuzz) belongs to the old tree
+        rm -rf "$SRC" "$OBJ_BASE" "$OBJ_BASE-sanitize" "$OBJ_BASE-fuzz"
         unpack_source
     fi
     # The repo may have moved since the tree was unpacked: re-point the link.

@@ -47,13 +47,8 @@ def lines(name, n, count):
 def wires(text):
     rows = []
     body = table("twl4030_wires", text)
-    for kind, a in re.findall(r"\b(WIRE|SIH_TO_PIH)\((.*?)\)\s*,", body, re.S):
+    for a in re.findall(r"\bWIRE\((.*?)\)\s*,", body, re.S):
         a = args(a)
-        if kind == "SIH_TO_PIH":
-            sih, bit = a[0].strip('"'), value(a[1])
-            rows.append((sih, "`int1`", "pih", lines("p1", bit, 1)))
-            rows.append((sih, "`int2`", "pih", lines("p2", bit, 1)))
-            continue
         src, out, out_n, dst, inp, in_n, count = a
         count = value(count)
         rows.append((src.strip('"'), lines(out.strip('"'), value(out_n), count),

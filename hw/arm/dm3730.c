@@ -11,6 +11,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qemu/units.h"
 #include "qemu/bswap.h"
@@ -322,28 +323,23 @@ static const uint32_t dm3730_wakeup_pads[] = {
 };
 
 /*
- * The SCM's wake-up pad list is the SoC's wiring.  An array length can be
+ * The SCM's wake-up pad list is the SoC's wiring.  An array property can be
  * set only once, so a -global on it collides with ours: an error for the
- * user, not qdev_prop_set_*()'s abort.
+ * user, not qdev_prop_set_array()'s abort.
  */
 static bool dm3730_scm_set_wakeup_pads(DM3730State *s, Error **errp)
 {
-    Object *scm = OBJECT(&s->scm);
+    QList *pads = qlist_new();
     int i;
 
-    if (!object_property_set_uint(scm, "len-wakeup-pads",
-                                  ARRAY_SIZE(dm3730_wakeup_pads), errp)) {
+    for (i = 0; i < ARRAY_SIZE(dm3730_wakeup_pads); i++) {
+        qlist_append_int(pads, dm3730_wakeup_pads[i]);
+    }
+    if (!gta04_object_property_set_array(OBJECT(&s->scm), "wakeup-pads",
+                                         pads, errp)) {
         error_prepend(errp, "dm3730: the SoC sets the wake-up pads of %s "
                       "itself (no -global on them): ", TYPE_OMAP3_SCM);
         return false;
-    }
-    for (i = 0; i < ARRAY_SIZE(dm3730_wakeup_pads); i++) {
-        g_autofree char *prop = g_strdup_printf("wakeup-pads[%d]", i);
-
-        if (!object_property_set_uint(scm, prop, dm3730_wakeup_pads[i],
-                                      errp)) {
-            return false;
-        }
     }
     return true;
 }

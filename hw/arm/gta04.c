@@ -10,6 +10,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qemu/error-report.h"
 #include "qemu/units.h"
@@ -22,7 +23,7 @@
 #include "hw/misc/twl4030.h"
 #include "hw/qdev-core.h"
 #include "hw/qdev-properties.h"
-#include "sysemu/sysemu.h"
+#include GTA04_SYSTEM_SYSTEM_H
 #include "exec/address-spaces.h"
 #include "qom/object.h"
 #include "qapi/visitor.h"
@@ -121,9 +122,9 @@ static void gta04_check_kernel(MachineState *machine)
  * So, once the machine is up, the board refuses to change "realized" of a
  * device it created that device_del could not remove either, and of the
  * buses of such devices and the main system bus (a bus unrealizes its
- * children: qdev_unrealize() with &error_abort).  The check sits in front of the setter of the
- * "realized" property of TYPE_DEVICE and of each bus of the machine;
- * anything else goes to QEMU's own setter unchanged.
+ * children: qdev_unrealize() with &error_abort).  The check sits in front
+ * of the setter of the "realized" property of TYPE_DEVICE and of each bus
+ * of the machine; anything else goes to QEMU's own setter unchanged.
  */
 static ObjectPropertyAccessor *gta04_device_set_realized_orig;
 static ObjectPropertyAccessor *gta04_bus_set_realized_orig;

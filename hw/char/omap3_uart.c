@@ -36,6 +36,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
@@ -291,7 +292,9 @@ static void omap3_uart_update_baud_clock(OMAP3UARTState *s)
     /* a stopped clock (only before the CM's reset) leaves the rate alone */
     if (baudbase && s->serial.baudbase != baudbase) {
         trace_omap3_uart_baud_clock(s->id, baudbase);
-        serial_set_frequency(&s->serial, baudbase);
+        /* the 16550 core takes a new rate on an LCR write */
+        s->serial.baudbase = baudbase;
+        core_write(s, CORE_LCR, s->serial.lcr);
     }
 }
 
@@ -802,13 +805,14 @@ static const MemoryRegionOps omap3_uart_ops = {
     },
 };
 
-static void omap3_uart_reset_hold(Object *obj)
+static void omap3_uart_reset_hold(Object *obj, ResetType type)
 {
     OMAP3UARTState *s = OMAP3_UART(obj);
 
     trace_omap3_uart_reset(s->id, "system");
     omap3_uart_reset_module(s);
 }
+GTA04_RESET_PHASE_COMPAT(omap3_uart_reset_hold);
 
 /* The 48 MHz functional clock changes (it follows DPLL4, from sys_clk) */
 static void omap3_uart_fclk_update(void *opaque, ClockEvent event)
@@ -880,7 +884,7 @@ static const VMStateDescription vmstate_omap3_uart = {
     .version_id = 3,
     .minimum_version_id = 1,
     .post_load = omap3_uart_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_STRUCT(serial, OMAP3UARTState, 0, vmstate_serial, SerialState),
         VMSTATE_BOOL(core_irq, OMAP3UARTState),
         VMSTATE_BOOL(rx_ready, OMAP3UARTState),
@@ -910,7 +914,7 @@ static const VMStateDescription vmstate_omap3_uart = {
     }
 };
 
-static Property omap3_uart_properties[] = {
+static const Property omap3_uart_properties[] = {
     /*
      * MVR, legacy scheme (bits 7:4 major, 3:0 minor).  4.6 is what Linux
      * and ti-sysc know for OMAP3 (errata i202 and i291 handling); the
@@ -919,7 +923,6 @@ static Property omap3_uart_properties[] = {
     DEFINE_PROP_UINT8("revision", OMAP3UARTState, revision, 0x46),
     /* transmit at the programmed baud rate, in virtual time (off: at once) */
     DEFINE_PROP_BOOL("line-rate", OMAP3UARTState, line_rate, false),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void omap3_uart_class_init(ObjectClass *oc, void *data)
@@ -929,7 +932,7 @@ static void omap3_uart_class_init(ObjectClass *oc, void *data)
 
     dc->realize = omap3_uart_realize;
     dc->vmsd = &vmstate_omap3_uart;
-    rc->phases.hold = omap3_uart_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(omap3_uart_reset_hold);
     device_class_set_props(dc, omap3_uart_properties);
 }
 

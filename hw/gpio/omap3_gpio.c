@@ -33,6 +33,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/bitops.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
@@ -451,13 +452,14 @@ static const MemoryRegionOps omap3_gpio_ops = {
     },
 };
 
-static void omap3_gpio_reset_hold(Object *obj)
+static void omap3_gpio_reset_hold(Object *obj, ResetType type)
 {
     OMAP3GPIOState *s = OMAP3_GPIO(obj);
 
     trace_omap3_gpio_reset(s->id, "system");
     omap3_gpio_reset_module(s);
 }
+GTA04_RESET_PHASE_COMPAT(omap3_gpio_reset_hold);
 
 static void omap3_gpio_init(Object *obj)
 {
@@ -502,7 +504,7 @@ static const VMStateDescription vmstate_omap3_gpio = {
     .version_id = 1,
     .minimum_version_id = 1,
     .post_load = omap3_gpio_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32(sysconfig, OMAP3GPIOState),
         VMSTATE_UINT32_ARRAY(irqstatus, OMAP3GPIOState, 2),
         VMSTATE_UINT32_ARRAY(irqenable, OMAP3GPIOState, 2),
@@ -528,7 +530,7 @@ static void omap3_gpio_class_init(ObjectClass *oc, void *data)
 
     dc->realize = omap3_gpio_realize;
     dc->vmsd = &vmstate_omap3_gpio;
-    rc->phases.hold = omap3_gpio_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(omap3_gpio_reset_hold);
 }
 
 static const TypeInfo omap3_gpio_info = {

@@ -28,6 +28,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
@@ -192,7 +193,7 @@ static void twl4030_gpio_set_input(void *opaque, int pin, int level)
     gpio_update(s);
 }
 
-static void twl4030_gpio_reset_hold(Object *obj)
+static void twl4030_gpio_reset_hold(Object *obj, ResetType type)
 {
     TWL4030GPIO *s = TWL4030_GPIO(obj);
     int i;
@@ -205,6 +206,7 @@ static void twl4030_gpio_reset_hold(Object *obj)
     /* The external levels are inputs and persist; outputs follow */
     gpio_update(s);
 }
+GTA04_RESET_PHASE_COMPAT(twl4030_gpio_reset_hold);
 
 static void twl4030_gpio_init(Object *obj)
 {
@@ -223,7 +225,7 @@ static const VMStateDescription vmstate_twl4030_gpio = {
     .name = TYPE_TWL4030_GPIO,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030GPIO, TWL4030_GPIO_SIZE),
         VMSTATE_UINT32(ext_level, TWL4030GPIO),
         VMSTATE_UINT32(ext_driven, TWL4030GPIO),
@@ -241,7 +243,7 @@ static void twl4030_gpio_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "TWL4030 GPIO module";
     dc->vmsd = &vmstate_twl4030_gpio;
-    rc->phases.hold = twl4030_gpio_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(twl4030_gpio_reset_hold);
     mc->read = twl4030_gpio_read;
     mc->write = twl4030_gpio_write;
 }

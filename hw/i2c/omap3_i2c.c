@@ -33,6 +33,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
@@ -760,7 +761,7 @@ I2CBus *omap3_i2c_bus(OMAP3I2CState *s)
     return s->bus;
 }
 
-static void omap3_i2c_reset_hold(Object *obj)
+static void omap3_i2c_reset_hold(Object *obj, ResetType type)
 {
     OMAP3I2CState *s = OMAP3_I2C(obj);
 
@@ -768,6 +769,7 @@ static void omap3_i2c_reset_hold(Object *obj)
     s->irq_level = false;
     qemu_irq_lower(s->irq);
 }
+GTA04_RESET_PHASE_COMPAT(omap3_i2c_reset_hold);
 
 static void omap3_i2c_init(Object *obj)
 {
@@ -824,7 +826,7 @@ static const VMStateDescription vmstate_omap3_i2c = {
     .version_id = 2,
     .minimum_version_id = 2,
     .post_load = omap3_i2c_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT16(ie, OMAP3I2CState),
         VMSTATE_UINT16(stat, OMAP3I2CState),
         VMSTATE_UINT16(we, OMAP3I2CState),
@@ -852,10 +854,9 @@ static const VMStateDescription vmstate_omap3_i2c = {
     }
 };
 
-static Property omap3_i2c_properties[] = {
+static const Property omap3_i2c_properties[] = {
     DEFINE_PROP_STRING("bus-name", OMAP3I2CState, bus_name),
     DEFINE_PROP_UINT32("fifo-size", OMAP3I2CState, fifo_size, 8),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void omap3_i2c_class_init(ObjectClass *oc, void *data)
@@ -867,7 +868,7 @@ static void omap3_i2c_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &vmstate_omap3_i2c;
     dc->desc = "OMAP3 I2C controller";
     device_class_set_props(dc, omap3_i2c_properties);
-    rc->phases.hold = omap3_i2c_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(omap3_i2c_reset_hold);
     set_bit(DEVICE_CATEGORY_MISC, dc->categories);
 }
 

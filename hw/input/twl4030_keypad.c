@@ -27,6 +27,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
@@ -161,7 +162,7 @@ static void twl4030_keypad_set_key(void *opaque, int n, int level)
     }
 }
 
-static void twl4030_keypad_reset_hold(Object *obj)
+static void twl4030_keypad_reset_hold(Object *obj, ResetType type)
 {
     TWL4030Keypad *s = TWL4030_KEYPAD(obj);
 
@@ -173,6 +174,7 @@ static void twl4030_keypad_reset_hold(Object *obj)
     s->regs[KEYPAD(A_KEYP_SMS)] = 0x01;
     /* keys are inputs and stay held across reset */
 }
+GTA04_RESET_PHASE_COMPAT(twl4030_keypad_reset_hold);
 
 static void twl4030_keypad_init(Object *obj)
 {
@@ -191,7 +193,7 @@ static const VMStateDescription vmstate_twl4030_keypad = {
     .name = TYPE_TWL4030_KEYPAD,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030Keypad, TWL4030_KEYPAD_SIZE),
         VMSTATE_UINT8_ARRAY(keys, TWL4030Keypad, TWL4030_KEYPAD_ROWS),
         VMSTATE_END_OF_LIST()
@@ -206,7 +208,7 @@ static void twl4030_keypad_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "TWL4030 keypad controller";
     dc->vmsd = &vmstate_twl4030_keypad;
-    rc->phases.hold = twl4030_keypad_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(twl4030_keypad_reset_hold);
     mc->read = twl4030_keypad_read;
     mc->write = twl4030_keypad_write;
 }

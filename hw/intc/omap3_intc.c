@@ -20,6 +20,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/intc/omap3_intc.h"
@@ -490,7 +491,7 @@ static void omap3_intc_reset_enter(Object *obj, ResetType type)
     omap3_intc_reset_registers(OMAP3_INTC(obj));
 }
 
-static void omap3_intc_reset_hold(Object *obj)
+static void omap3_intc_reset_hold(Object *obj, ResetType type)
 {
     OMAP3IntcState *s = OMAP3_INTC(obj);
     int out;
@@ -499,6 +500,7 @@ static void omap3_intc_reset_hold(Object *obj)
         omap3_intc_set_output(s, out, false);
     }
 }
+GTA04_RESET_PHASE_COMPAT(omap3_intc_reset_hold);
 
 static void omap3_intc_init(Object *obj)
 {
@@ -539,7 +541,7 @@ static const VMStateDescription vmstate_omap3_intc = {
     .version_id = 1,
     .minimum_version_id = 1,
     .post_load = omap3_intc_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32(sysconfig, OMAP3IntcState),
         VMSTATE_UINT32(protection, OMAP3IntcState),
         VMSTATE_UINT32(idle, OMAP3IntcState),
@@ -565,7 +567,7 @@ static void omap3_intc_class_init(ObjectClass *oc, void *data)
     dc->desc = "OMAP3 MPU interrupt controller (INTCPS)";
     dc->vmsd = &vmstate_omap3_intc;
     rc->phases.enter = omap3_intc_reset_enter;
-    rc->phases.hold = omap3_intc_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(omap3_intc_reset_hold);
     /* part of the SoC: wired to the CPU by the DM3730 */
     dc->user_creatable = false;
 }

@@ -10,6 +10,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
@@ -109,10 +110,11 @@ static void pih_reset_enter(Object *obj, ResetType type)
     TWL4030_PIH(obj)->sir = 0;
 }
 
-static void pih_reset_hold(Object *obj)
+static void pih_reset_hold(Object *obj, ResetType type)
 {
     pih_update(TWL4030_PIH(obj));
 }
+GTA04_RESET_PHASE_COMPAT(pih_reset_hold);
 
 static void pih_init(Object *obj)
 {
@@ -132,7 +134,7 @@ static const VMStateDescription vmstate_twl4030_pih = {
     .name = TYPE_TWL4030_PIH,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(in, TWL4030PIHState, TWL4030_PIH_LINES),
         VMSTATE_UINT8(sir, TWL4030PIHState),
         VMSTATE_BOOL_ARRAY(int_level, TWL4030PIHState, TWL4030_PIH_LINES),
@@ -149,7 +151,7 @@ static void pih_class_init(ObjectClass *oc, void *data)
     dc->desc = "TWL4030 primary interrupt handler";
     dc->vmsd = &vmstate_twl4030_pih;
     rc->phases.enter = pih_reset_enter;
-    rc->phases.hold = pih_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(pih_reset_hold);
     mc->read = pih_read;
     mc->write = pih_write;
 }

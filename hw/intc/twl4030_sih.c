@@ -9,6 +9,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
@@ -342,10 +343,11 @@ static void sih_reset_enter(Object *obj, ResetType type)
 }
 
 /* Outputs settle while the sources are still being reset (no latching) */
-static void sih_reset_hold(Object *obj)
+static void sih_reset_hold(Object *obj, ResetType type)
 {
     sih_update(TWL4030_SIH(obj));
 }
+GTA04_RESET_PHASE_COMPAT(sih_reset_hold);
 
 static void sih_realize(DeviceState *dev, Error **errp)
 {
@@ -396,7 +398,7 @@ static const VMStateDescription vmstate_twl4030_sih = {
     .name = "twl4030-sih",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(isr, TWL4030SIHState, TWL4030_SIH_LINES),
         VMSTATE_UINT32_ARRAY(imr, TWL4030SIHState, TWL4030_SIH_LINES),
         VMSTATE_UINT64(edr, TWL4030SIHState),
@@ -409,7 +411,7 @@ static const VMStateDescription vmstate_twl4030_sih = {
     }
 };
 
-static Property sih_properties[] = {
+static const Property sih_properties[] = {
     DEFINE_PROP_UINT8("num-sources", TWL4030SIHState, num_sources, 8),
     DEFINE_PROP_UINT8("addr", TWL4030SIHState, addr, 0x4b),
     DEFINE_PROP_UINT8("base", TWL4030SIHState, base, 0x2e),
@@ -417,7 +419,6 @@ static Property sih_properties[] = {
     DEFINE_PROP_UINT8("ctrl-reset", TWL4030SIHState, ctrl_reset, 0x00),
     DEFINE_PROP_UINT64("edr-reset", TWL4030SIHState, edr_reset, 0),
     DEFINE_PROP_BOOL("cor-inverted", TWL4030SIHState, cor_inverted, false),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void sih_class_init(ObjectClass *oc, void *data)
@@ -432,7 +433,7 @@ static void sih_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &vmstate_twl4030_sih;
     device_class_set_props(dc, sih_properties);
     rc->phases.enter = sih_reset_enter;
-    rc->phases.hold = sih_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(sih_reset_hold);
     mc->read = sih_read;
     mc->write = sih_write;
 }

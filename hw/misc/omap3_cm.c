@@ -27,6 +27,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
 #include "hw/register.h"
@@ -523,10 +524,11 @@ static void omap3_cm_reset_enter(Object *obj, ResetType type)
     omap3_prcm_space_reset(&OMAP3_CM(obj)->space);
 }
 
-static void omap3_cm_reset_hold(Object *obj)
+static void omap3_cm_reset_hold(Object *obj, ResetType type)
 {
     omap3_cm_update_clocks(OMAP3_CM(obj), true);
 }
+GTA04_RESET_PHASE_COMPAT(omap3_cm_reset_hold);
 
 /* SYS_CLK or the 32 kHz clock changed: so do the clocks made from them */
 static void omap3_cm_clk_in_update(void *opaque, ClockEvent event)
@@ -584,7 +586,7 @@ static const VMStateDescription vmstate_omap3_cm = {
     .version_id = 2,
     .minimum_version_id = 2,
     .post_load = omap3_cm_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(space.regs, OMAP3CMState,
                              OMAP3_PRCM_SPACE_SIZE / 4),
         VMSTATE_BOOL(iva2_in_reset, OMAP3CMState),
@@ -602,7 +604,7 @@ static void omap3_cm_class_init(ObjectClass *klass, void *data)
     dc->desc = "OMAP3 PRCM clock manager";
     dc->vmsd = &vmstate_omap3_cm;
     rc->phases.enter = omap3_cm_reset_enter;
-    rc->phases.hold = omap3_cm_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(omap3_cm_reset_hold);
 }
 
 static const TypeInfo omap3_cm_info = {

@@ -21,6 +21,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
 #include "hw/register.h"
@@ -232,10 +233,11 @@ static void omap3_gpmc_reset_enter(Object *obj, ResetType type)
     s->irq_level = false;
 }
 
-static void omap3_gpmc_reset_hold(Object *obj)
+static void omap3_gpmc_reset_hold(Object *obj, ResetType type)
 {
     qemu_set_irq(OMAP3_GPMC(obj)->irq, 0);
 }
+GTA04_RESET_PHASE_COMPAT(omap3_gpmc_reset_hold);
 
 static void omap3_gpmc_init(Object *obj)
 {
@@ -264,7 +266,7 @@ static const VMStateDescription vmstate_omap3_gpmc = {
     .name = "omap3-gpmc",
     .version_id = 2,
     .minimum_version_id = 2,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3GPMCState, OMAP3_GPMC_NUM_REGS),
         VMSTATE_UINT8(wait_levels, OMAP3GPMCState),
         VMSTATE_BOOL(irq_level, OMAP3GPMCState),
@@ -279,7 +281,7 @@ static void omap3_gpmc_class_init(ObjectClass *klass, void *data)
 
     dc->vmsd = &vmstate_omap3_gpmc;
     rc->phases.enter = omap3_gpmc_reset_enter;
-    rc->phases.hold = omap3_gpmc_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(omap3_gpmc_reset_hold);
 }
 
 static const TypeInfo omap3_gpmc_info = {

@@ -18,6 +18,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/misc/omap3_l3.h"
@@ -140,7 +141,7 @@ static const VMStateDescription vmstate_omap3_l3 = {
     .name = "omap3-l3",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32_2DARRAY(pm, OMAP3L3State, OMAP3_L3_NUM_PM,
                                OMAP3_L3_PM_REGS),
         VMSTATE_END_OF_LIST()
@@ -151,7 +152,7 @@ static void omap3_l3_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
-    dc->reset = omap3_l3_reset;
+    device_class_set_legacy_reset(dc, omap3_l3_reset);
     dc->vmsd = &vmstate_omap3_l3;
 }
 

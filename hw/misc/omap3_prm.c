@@ -31,6 +31,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
@@ -39,7 +40,7 @@
 #include "hw/qdev-clock.h"
 #include "hw/misc/omap3_prm.h"
 #include "migration/vmstate.h"
-#include "sysemu/runstate.h"
+#include GTA04_SYSTEM_RUNSTATE_H
 #include "trace.h"
 
 #define MOD_IVA2        OMAP3_PRCM_MOD_IVA2
@@ -469,7 +470,7 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
     s->io_wakeup_level = false;
 }
 
-static void omap3_prm_reset_hold(Object *obj)
+static void omap3_prm_reset_hold(Object *obj, ResetType type)
 {
     OMAP3PRMState *s = OMAP3_PRM(obj);
 
@@ -480,6 +481,7 @@ static void omap3_prm_reset_hold(Object *obj)
     /* SYSCLKDIV is back to 1 */
     omap3_prm_update_sys_clk(s, true);
 }
+GTA04_RESET_PHASE_COMPAT(omap3_prm_reset_hold);
 
 static void omap3_prm_init(Object *obj)
 {
@@ -541,7 +543,7 @@ static const VMStateDescription vmstate_omap3_prm = {
     .version_id = 1,
     .minimum_version_id = 1,
     .post_load = omap3_prm_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(space.regs, OMAP3PRMState,
                              OMAP3_PRCM_SPACE_SIZE / 4),
         VMSTATE_BOOL(irq_level, OMAP3PRMState),
@@ -551,9 +553,8 @@ static const VMStateDescription vmstate_omap3_prm = {
     }
 };
 
-static Property omap3_prm_properties[] = {
+static const Property omap3_prm_properties[] = {
     DEFINE_PROP_UINT32("osc-hz", OMAP3PRMState, osc_hz, 26000000),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void omap3_prm_class_init(ObjectClass *klass, void *data)
@@ -566,7 +567,7 @@ static void omap3_prm_class_init(ObjectClass *klass, void *data)
     dc->vmsd = &vmstate_omap3_prm;
     device_class_set_props(dc, omap3_prm_properties);
     rc->phases.enter = omap3_prm_reset_enter;
-    rc->phases.hold = omap3_prm_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(omap3_prm_reset_hold);
 }
 
 static const TypeInfo omap3_prm_info = {

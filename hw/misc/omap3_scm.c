@@ -33,6 +33,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
@@ -418,12 +419,13 @@ static void omap3_scm_reset_enter(Object *obj, ResetType type)
     s->io_wakeup_level = false;
 }
 
-static void omap3_scm_reset_hold(Object *obj)
+static void omap3_scm_reset_hold(Object *obj, ResetType type)
 {
     OMAP3SCMState *s = OMAP3_SCM(obj);
 
     qemu_set_irq(s->io_wakeup, 0);
 }
+GTA04_RESET_PHASE_COMPAT(omap3_scm_reset_hold);
 
 static void omap3_scm_init(Object *obj)
 {
@@ -489,7 +491,7 @@ static const VMStateDescription vmstate_omap3_scm = {
     .name = "omap3-scm",
     .version_id = 2,
     .minimum_version_id = 2,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3SCMState, OMAP3_SCM_SIZE / 4),
         VMSTATE_UINT32(pad_wakeup_levels, OMAP3SCMState),
         VMSTATE_BOOL(padconf_saved, OMAP3SCMState),
@@ -499,7 +501,7 @@ static const VMStateDescription vmstate_omap3_scm = {
     }
 };
 
-static Property omap3_scm_properties[] = {
+static const Property omap3_scm_properties[] = {
     /*
      * Hawkeye 0xB891 = 3630 family, revision 2 = ES1.2 (id.c); bits 11:0:
      * TI's JEDEC code 0x017 and the mandatory 1 [exact value unverified].
@@ -515,7 +517,6 @@ static Property omap3_scm_properties[] = {
                        0x0000030f),
     DEFINE_PROP_ARRAY("wakeup-pads", OMAP3SCMState, num_wakeup_pads,
                       wakeup_pads, qdev_prop_uint32, uint32_t),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void omap3_scm_class_init(ObjectClass *klass, void *data)
@@ -527,7 +528,7 @@ static void omap3_scm_class_init(ObjectClass *klass, void *data)
     dc->vmsd = &vmstate_omap3_scm;
     device_class_set_props(dc, omap3_scm_properties);
     rc->phases.enter = omap3_scm_reset_enter;
-    rc->phases.hold = omap3_scm_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(omap3_scm_reset_hold);
 }
 
 static const TypeInfo omap3_scm_info = {

@@ -21,6 +21,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/module.h"
 #include "hw/register.h"
 #include "hw/misc/omap3_sdrc.h"
@@ -177,7 +178,7 @@ static const VMStateDescription vmstate_omap3_sdrc = {
     .name = "omap3-sdrc",
     .version_id = 2,
     .minimum_version_id = 2,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3SDRCState, OMAP3_SDRC_NUM_REGS),
         VMSTATE_END_OF_LIST()
     }

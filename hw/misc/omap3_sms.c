@@ -14,6 +14,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/module.h"
 #include "hw/register.h"
 #include "hw/misc/omap3_sms.h"
@@ -151,7 +152,7 @@ static const VMStateDescription vmstate_omap3_sms = {
     .name = "omap3-sms",
     .version_id = 2,
     .minimum_version_id = 2,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3SMSState, OMAP3_SMS_NUM_REGS),
         VMSTATE_END_OF_LIST()
     }

@@ -17,6 +17,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "qapi/error.h"
@@ -107,13 +108,13 @@ static const VMStateDescription vmstate_omap3_unimp_ip = {
     .name = TYPE_OMAP3_UNIMP_IP,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32(sysconfig, OMAP3UnimpIPState),
         VMSTATE_END_OF_LIST()
     }
 };
 
-static Property omap3_unimp_ip_properties[] = {
+static const Property omap3_unimp_ip_properties[] = {
     DEFINE_PROP_STRING("name", OMAP3UnimpIPState, name),
     DEFINE_PROP_UINT64("size", OMAP3UnimpIPState, size, 0),
     DEFINE_PROP_UINT32("rev-offset", OMAP3UnimpIPState, rev_offset, 0),
@@ -121,7 +122,6 @@ static Property omap3_unimp_ip_properties[] = {
     DEFINE_PROP_UINT32("sysc-offset", OMAP3UnimpIPState, sysc_offset, 0x10),
     DEFINE_PROP_UINT32("syss-offset", OMAP3UnimpIPState, syss_offset, 0x14),
     DEFINE_PROP_BOOL("omap4-sysc", OMAP3UnimpIPState, omap4_sysc, false),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void omap3_unimp_ip_class_init(ObjectClass *klass, void *data)
@@ -129,7 +129,7 @@ static void omap3_unimp_ip_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
 
     dc->realize = omap3_unimp_ip_realize;
-    dc->reset = omap3_unimp_ip_reset;
+    device_class_set_legacy_reset(dc, omap3_unimp_ip_reset);
     dc->vmsd = &vmstate_omap3_unimp_ip;
     device_class_set_props(dc, omap3_unimp_ip_properties);
 }

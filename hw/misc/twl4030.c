@@ -216,7 +216,7 @@ static const VMStateDescription vmstate_twl4030 = {
     .version_id = 3,
     .minimum_version_id = 3,
     .post_load = twl4030_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_I2C_SLAVE(parent_obj, TWL4030State),
         VMSTATE_INT8(cur, TWL4030State),
         VMSTATE_BOOL(expect_pointer, TWL4030State),

@@ -97,7 +97,7 @@ static const VMStateDescription vmstate_twl4030_audio = {
     .name = "twl4030-audio",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030AudioState, TWL4030_AUDIO_LAST + 1),
         VMSTATE_END_OF_LIST()
     }

@@ -125,7 +125,7 @@ static const VMStateDescription vmstate_twl4030_battery = {
     .name = TYPE_TWL4030_BATTERY,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32(mv, TWL4030Battery),
         VMSTATE_INT32(temp, TWL4030Battery),
         VMSTATE_END_OF_LIST()

@@ -64,6 +64,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "qemu/log.h"
@@ -114,10 +115,12 @@ REG8(BCIMNTEST3, 0xa9)
 #define BCI(abs)    ((abs) - TWL4030_BCI_BASE)
 
 /* FSM states (BCIMSTATEC[3:0]) */
-#define FSM_NO_CHARGING_DEV     0x0
-#define FSM_OFF                 0x1
-#define FSM_QUICK1              0x2
-#define FSM_COMPLETE1           0xb
+enum {
+    FSM_NO_CHARGING_DEV = 0x0,
+    FSM_OFF = 0x1,
+    FSM_QUICK1 = 0x2,
+    FSM_COMPLETE1 = 0xb,
+};
 
 #define BATTERY_FULL_MV         4200
 #define BATTERY_ABSENT_MV       2500
@@ -514,7 +517,7 @@ static void twl4030_bci_input(TWL4030Module *m, int input, int level)
     bci_update(s, false);
 }
 
-static void twl4030_bci_reset_hold(Object *obj)
+static void twl4030_bci_reset_hold(Object *obj, ResetType type)
 {
     TWL4030BCI *s = TWL4030_BCI(obj);
     int i;
@@ -531,6 +534,7 @@ static void twl4030_bci_reset_hold(Object *obj)
     }
     bci_update(s, true);
 }
+GTA04_RESET_PHASE_COMPAT(twl4030_bci_reset_hold);
 
 static void twl4030_bci_init(Object *obj)
 {
@@ -571,7 +575,7 @@ static const VMStateDescription vmstate_twl4030_bci_charger = {
     .name = TYPE_TWL4030_BCI "-charger",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_BOOL(input, TWL4030BCICharger),
         VMSTATE_BOOL(detected, TWL4030BCICharger),
         VMSTATE_TIMER_PTR(debounce, TWL4030BCICharger),
@@ -583,7 +587,7 @@ static const VMStateDescription vmstate_twl4030_bci = {
     .name = TYPE_TWL4030_BCI,
     .version_id = 2,
     .minimum_version_id = 2,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030BCI, TWL4030_BCI_SIZE),
         VMSTATE_UINT8(mfkey, TWL4030BCI),
         VMSTATE_UINT8(mstatec, TWL4030BCI),
@@ -596,10 +600,9 @@ static const VMStateDescription vmstate_twl4030_bci = {
     }
 };
 
-static Property twl4030_bci_properties[] = {
+static const Property twl4030_bci_properties[] = {
     DEFINE_PROP_LINK("battery", TWL4030BCI, battery, TYPE_TWL4030_BATTERY,
                      TWL4030Battery *),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void twl4030_bci_class_init(ObjectClass *klass, void *data)
@@ -610,7 +613,7 @@ static void twl4030_bci_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "TWL4030 battery charger interface";
     dc->vmsd = &vmstate_twl4030_bci;
-    rc->phases.hold = twl4030_bci_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(twl4030_bci_reset_hold);
     mc->read = twl4030_bci_read;
     mc->write = twl4030_bci_write;
     device_class_set_props(dc, twl4030_bci_properties);

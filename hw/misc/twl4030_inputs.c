@@ -7,6 +7,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "qemu/module.h"
@@ -15,7 +16,7 @@
 #include "hw/qdev-core.h"
 #include "hw/misc/twl4030_inputs.h"
 #include "migration/vmstate.h"
-#include "sysemu/runstate.h"
+#include GTA04_SYSTEM_RUNSTATE_H
 #include "trace.h"
 
 static const struct {
@@ -142,7 +143,7 @@ static const VMStateDescription vmstate_twl4030_inputs = {
     .name = TYPE_TWL4030_INPUTS,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_BOOL_ARRAY(level, TWL4030InputsState, TWL4030_NUM_SIG),
         VMSTATE_BOOL(powerdown_pressed, TWL4030InputsState),
         VMSTATE_TIMER_PTR(powerdown_timer, TWL4030InputsState),

@@ -88,7 +88,7 @@ static const VMStateDescription vmstate_twl4030_intbr = {
     .name = TYPE_TWL4030_INTBR,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030INTBRState, TWL4030_INTBR_SIZE),
         VMSTATE_END_OF_LIST()
     }

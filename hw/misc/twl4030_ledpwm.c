@@ -17,6 +17,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
@@ -93,13 +94,14 @@ static void twl4030_ledpwm_write(TWL4030Module *m, uint8_t addr, uint8_t reg,
     }
 }
 
-static void twl4030_ledpwm_reset_hold(Object *obj)
+static void twl4030_ledpwm_reset_hold(Object *obj, ResetType type)
 {
     TWL4030LedPwm *s = TWL4030_LEDPWM(obj);
 
     memset(s->regs, 0, sizeof(s->regs));
     ledpwm_update(s);
 }
+GTA04_RESET_PHASE_COMPAT(twl4030_ledpwm_reset_hold);
 
 static void twl4030_ledpwm_init(Object *obj)
 {
@@ -116,7 +118,7 @@ static const VMStateDescription vmstate_twl4030_ledpwm = {
     .name = TYPE_TWL4030_LEDPWM,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030LedPwm, TWL4030_LEDPWM_SIZE),
         VMSTATE_BOOL_ARRAY(led_level, TWL4030LedPwm, 2),
         VMSTATE_END_OF_LIST()
@@ -131,7 +133,7 @@ static void twl4030_ledpwm_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "TWL4030 LED drivers and PWM registers";
     dc->vmsd = &vmstate_twl4030_ledpwm;
-    rc->phases.hold = twl4030_ledpwm_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(twl4030_ledpwm_reset_hold);
     mc->read = twl4030_ledpwm_read;
     mc->write = twl4030_ledpwm_write;
 }

@@ -53,6 +53,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "qemu/log.h"
@@ -87,9 +88,12 @@ REG8(BCICH4_MSB, 0x60)
 #define CONV_CHANNEL_NS     (26 * SCALE_US)
 #define CONV_AVERAGE        4
 
-#define GP_INPUT_MV         750     /* at the converter */
-#define BACKUP_BATTERY_MV   3200
-#define CHARGER_MV          5000
+/* Input voltages (mV) */
+enum {
+    GP_INPUT_MV = 750,          /* at the converter */
+    BACKUP_BATTERY_MV = 3200,
+    CHARGER_MV = 5000,
+};
 
 /* The battery's figures, through the "battery" link */
 static uint32_t madc_battery_mv(TWL4030MADC *s)
@@ -324,7 +328,7 @@ static const TWL4030Input madc_inputs[] = {
     TWL4030_INPUT("ac", TWL4030MADC, ac),
 };
 
-static void twl4030_madc_reset_hold(Object *obj)
+static void twl4030_madc_reset_hold(Object *obj, ResetType type)
 {
     TWL4030MADC *s = TWL4030_MADC(obj);
     int i;
@@ -336,6 +340,7 @@ static void twl4030_madc_reset_hold(Object *obj)
     memset(s->regs, 0, sizeof(s->regs));
     s->regs[A_CTRL2] = 0x01;    /* TPS65950 reset table via qemu-linaro */
 }
+GTA04_RESET_PHASE_COMPAT(twl4030_madc_reset_hold);
 
 static void twl4030_madc_init(Object *obj)
 {
@@ -361,11 +366,11 @@ static void twl4030_madc_finalize(Object *obj)
     timer_free(s->conv_timer[1]);
 }
 
-static Property twl4030_madc_properties[] = {
-    DEFINE_PROP_LINK("bci", TWL4030MADC, bci, TYPE_TWL4030_BCI, TWL4030BCI *),
+static const Property twl4030_madc_properties[] = {
+    DEFINE_PROP_LINK("bci", TWL4030MADC, bci, TYPE_TWL4030_BCI,
+                     struct TWL4030BCI *),
     DEFINE_PROP_LINK("battery", TWL4030MADC, battery, TYPE_TWL4030_BATTERY,
                      TWL4030Battery *),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static int twl4030_madc_post_load(void *opaque, int version_id)
@@ -391,7 +396,7 @@ static const VMStateDescription vmstate_twl4030_madc = {
     .version_id = 2,
     .minimum_version_id = 1,
     .post_load = twl4030_madc_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030MADC, TWL4030_MADC_SIZE),
         VMSTATE_TIMER_PTR_ARRAY(conv_timer, TWL4030MADC, 2),
         VMSTATE_BOOL(vbus, TWL4030MADC),
@@ -410,7 +415,7 @@ static void twl4030_madc_class_init(ObjectClass *klass, void *data)
     dc->desc = "TWL4030 monitoring ADC";
     dc->vmsd = &vmstate_twl4030_madc;
     device_class_set_props(dc, twl4030_madc_properties);
-    rc->phases.hold = twl4030_madc_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(twl4030_madc_reset_hold);
     mc->read = twl4030_madc_read;
     mc->write = twl4030_madc_write;
     mc->sync = twl4030_madc_sync;

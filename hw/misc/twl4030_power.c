@@ -11,6 +11,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "qemu/log.h"
@@ -21,8 +22,8 @@
 #include "hw/resettable.h"
 #include "hw/misc/twl4030_power.h"
 #include "migration/vmstate.h"
-#include "sysemu/runstate.h"
-#include "sysemu/watchdog.h"
+#include GTA04_SYSTEM_RUNSTATE_H
+#include GTA04_SYSTEM_WATCHDOG_H
 #include "trace.h"
 
 #define REG(s, r)   ((s)->regs[(r) - TWL4030_PM_MASTER_FIRST])
@@ -368,7 +369,7 @@ static void power_reset_enter(Object *obj, ResetType type)
     /* the inputs are wires: their levels survive */
 }
 
-static void power_reset_hold(Object *obj)
+static void power_reset_hold(Object *obj, ResetType type)
 {
     TWL4030PowerState *s = TWL4030_POWER(obj);
     int g;
@@ -379,6 +380,7 @@ static void power_reset_hold(Object *obj)
         qemu_set_irq(s->group_out[g], s->group[g]);
     }
 }
+GTA04_RESET_PHASE_COMPAT(power_reset_hold);
 
 static void power_init(Object *obj)
 {
@@ -419,7 +421,7 @@ static const VMStateDescription vmstate_twl4030_power = {
     .name = "twl4030-power",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030PowerState, TWL4030_PM_MASTER_SIZE),
         VMSTATE_UINT8_ARRAY(seq_mem, TWL4030PowerState, TWL4030_SEQ_MEM_SIZE),
         VMSTATE_UINT8(key_first, TWL4030PowerState),
@@ -436,10 +438,9 @@ static const VMStateDescription vmstate_twl4030_power = {
     }
 };
 
-static Property power_properties[] = {
+static const Property power_properties[] = {
     DEFINE_PROP_LINK("regulators", TWL4030PowerState, regulators,
                      TYPE_TWL4030_REGULATORS, TWL4030Regulators *),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void power_class_init(ObjectClass *oc, void *data)
@@ -452,7 +453,7 @@ static void power_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &vmstate_twl4030_power;
     device_class_set_props(dc, power_properties);
     rc->phases.enter = power_reset_enter;
-    rc->phases.hold = power_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(power_reset_hold);
     mc->read = power_read;
     mc->write = power_write;
     /* for the charger model: BOOT_BCI (BCIAUTOWEN, BCIAUTOAC, ...) */

@@ -41,7 +41,7 @@ static const VMStateDescription vmstate_twl4030_regfile = {
     .name = "twl4030-regfile",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030RegfileState, TWL4030_NUM_ADDRS * 256),
         VMSTATE_END_OF_LIST()
     }

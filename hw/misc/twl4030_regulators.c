@@ -42,6 +42,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "qemu/log.h"
@@ -499,7 +500,7 @@ static void twl4030_regulators_write(TWL4030Module *m, uint8_t addr,
     }
 }
 
-static void twl4030_regulators_reset_hold(Object *obj)
+static void twl4030_regulators_reset_hold(Object *obj, ResetType type)
 {
     TWL4030Regulators *s = TWL4030_REGULATORS(obj);
     int i;
@@ -518,6 +519,7 @@ static void twl4030_regulators_reset_hold(Object *obj)
         res_set_state(s, i, res_state_from_groups(s, i));
     }
 }
+GTA04_RESET_PHASE_COMPAT(twl4030_regulators_reset_hold);
 
 static void twl4030_regulators_get_rail(Object *obj, Visitor *v,
                                         const char *name, void *opaque,
@@ -558,7 +560,7 @@ static const VMStateDescription vmstate_twl4030_resource = {
     .name = "twl4030-resource",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8(state, TWL4030Resource),
         VMSTATE_BOOL(on, TWL4030Resource),
         VMSTATE_END_OF_LIST()
@@ -569,7 +571,7 @@ static const VMStateDescription vmstate_twl4030_regulators = {
     .name = TYPE_TWL4030_REGULATORS,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030Regulators, TWL4030_PMR_SIZE),
         VMSTATE_STRUCT_ARRAY(res, TWL4030Regulators, TWL4030_RES_NUM, 1,
                              vmstate_twl4030_resource, TWL4030Resource),
@@ -587,7 +589,7 @@ static void twl4030_regulators_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "TWL4030 power resources (PM_RECEIVER)";
     dc->vmsd = &vmstate_twl4030_regulators;
-    rc->phases.hold = twl4030_regulators_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(twl4030_regulators_reset_hold);
     mc->read = twl4030_regulators_read;
     mc->write = twl4030_regulators_write;
 }

@@ -115,10 +115,6 @@ typedef struct TWL4030Wire {
 
 #define WIRE(from, out, out_n, to, in, in_n, lines) \
     { from, out, out_n, to, in, in_n, lines }
-/* A module's SIH output into its SIH's PIH bit, on both lines */
-#define SIH_TO_PIH(sih, bit) \
-    WIRE(sih, "int1", 0, "pih", "p1", bit, 1), \
-    WIRE(sih, "int2", 0, "pih", "p2", bit, 1)
 
 static const TWL4030Wire twl4030_wires[] = {
     /* the chip's input pins: levels */
@@ -155,11 +151,16 @@ static const TWL4030Wire twl4030_wires[] = {
     WIRE("bci", "sih", 0, "bci-sih", "source", 0, TWL4030_BCI_NUM_SOURCES),
 
     /* the SIHs and the USB PHY into PIH_ISR_P1/P2: levels */
-    SIH_TO_PIH("pwr-sih", TWL4030_PIH_PWR),
-    SIH_TO_PIH("gpio-sih", TWL4030_PIH_GPIO),
-    SIH_TO_PIH("bci-sih", TWL4030_PIH_BCI),
-    SIH_TO_PIH("madc-sih", TWL4030_PIH_MADC),
-    SIH_TO_PIH("keypad-sih", TWL4030_PIH_KEYPAD),
+    WIRE("pwr-sih", "int1", 0, "pih", "p1", TWL4030_PIH_PWR, 1),
+    WIRE("pwr-sih", "int2", 0, "pih", "p2", TWL4030_PIH_PWR, 1),
+    WIRE("gpio-sih", "int1", 0, "pih", "p1", TWL4030_PIH_GPIO, 1),
+    WIRE("gpio-sih", "int2", 0, "pih", "p2", TWL4030_PIH_GPIO, 1),
+    WIRE("bci-sih", "int1", 0, "pih", "p1", TWL4030_PIH_BCI, 1),
+    WIRE("bci-sih", "int2", 0, "pih", "p2", TWL4030_PIH_BCI, 1),
+    WIRE("madc-sih", "int1", 0, "pih", "p1", TWL4030_PIH_MADC, 1),
+    WIRE("madc-sih", "int2", 0, "pih", "p2", TWL4030_PIH_MADC, 1),
+    WIRE("keypad-sih", "int1", 0, "pih", "p1", TWL4030_PIH_KEYPAD, 1),
+    WIRE("keypad-sih", "int2", 0, "pih", "p2", TWL4030_PIH_KEYPAD, 1),
     WIRE("usb", "pih", 0, "pih", "p1", TWL4030_PIH_USB, 1),
     WIRE("usb", "pih", 1, "pih", "p2", TWL4030_PIH_USB, 1),
 

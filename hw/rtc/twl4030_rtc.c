@@ -12,6 +12,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qapi/error.h"
 #include "qapi/qapi-events-misc.h"
 #include "qemu/cutils.h"
@@ -22,8 +23,8 @@
 #include "hw/resettable.h"
 #include "hw/rtc/twl4030_rtc.h"
 #include "migration/vmstate.h"
-#include "sysemu/rtc.h"
-#include "sysemu/sysemu.h"
+#include GTA04_SYSTEM_RTC_H
+#include GTA04_SYSTEM_SYSTEM_H
 #include "trace.h"
 
 #define NS_PER_SEC  NANOSECONDS_PER_SECOND
@@ -597,13 +598,14 @@ static void rtc_reset_enter(Object *obj, ResetType type)
 }
 
 /* Outputs settle in "hold", while the SIH is in reset and ignores edges */
-static void rtc_reset_hold(Object *obj)
+static void rtc_reset_hold(Object *obj, ResetType type)
 {
     TWL4030RTCState *s = TWL4030_RTC(obj);
 
     rtc_rearm(s);
     rtc_update_irq(s);
 }
+GTA04_RESET_PHASE_COMPAT(rtc_reset_hold);
 
 static void rtc_realize(DeviceState *dev, Error **errp)
 {
@@ -640,7 +642,7 @@ static const VMStateDescription vmstate_twl4030_rtc = {
     .name = "twl4030-rtc",
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_INT64(offset_ns, TWL4030RTCState),
         VMSTATE_UINT8_ARRAY(tc, TWL4030RTCState, TWL4030_RTC_TIME_REGS),
         VMSTATE_INT64(stopped_subsec_ns, TWL4030RTCState),
@@ -673,7 +675,7 @@ static void rtc_class_init(ObjectClass *oc, void *data)
     dc->realize = rtc_realize;
     dc->vmsd = &vmstate_twl4030_rtc;
     rc->phases.enter = rtc_reset_enter;
-    rc->phases.hold = rtc_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(rtc_reset_hold);
     mc->read = rtc_read;
     mc->write = rtc_write;
     mc->sync = rtc_sync;

@@ -23,6 +23,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/host-utils.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
@@ -617,10 +618,11 @@ static void gpt_reset_enter(Object *obj, ResetType type)
     }
 }
 
-static void gpt_reset_hold(Object *obj)
+static void gpt_reset_hold(Object *obj, ResetType type)
 {
     gpt_update_irq(OMAP3_GPTIMER(obj));
 }
+GTA04_RESET_PHASE_COMPAT(gpt_reset_hold);
 
 static void gpt_init(Object *obj)
 {
@@ -664,7 +666,7 @@ static const VMStateDescription vmstate_omap3_gptimer = {
     .version_id = 2,
     .minimum_version_id = 2,
     .post_load = gpt_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_TIMER_PTR(timer, OMAP3GPTimerState),
         VMSTATE_CLOCK(fclk, OMAP3GPTimerState),
         VMSTATE_INT64(counter.epoch_ns, OMAP3GPTimerState),
@@ -689,9 +691,8 @@ static const VMStateDescription vmstate_omap3_gptimer = {
     }
 };
 
-static Property gpt_properties[] = {
+static const Property gpt_properties[] = {
     DEFINE_PROP_BOOL("has-1ms-tick", OMAP3GPTimerState, has_1ms_tick, false),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void gpt_class_init(ObjectClass *oc, void *data)
@@ -705,7 +706,7 @@ static void gpt_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &vmstate_omap3_gptimer;
     device_class_set_props(dc, gpt_properties);
     rc->phases.enter = gpt_reset_enter;
-    rc->phases.hold = gpt_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(gpt_reset_hold);
     /* part of the SoC: its functional clock comes from the CM */
     dc->user_creatable = false;
 }

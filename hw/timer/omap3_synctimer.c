@@ -15,6 +15,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/host-utils.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
@@ -133,7 +134,7 @@ static const VMStateDescription vmstate_omap3_synctimer = {
     .name = TYPE_OMAP3_SYNCTIMER,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT32(sysconfig, OMAP3SyncTimerState),
         VMSTATE_INT64(tick_offset, OMAP3SyncTimerState),
         VMSTATE_END_OF_LIST()

@@ -42,6 +42,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
@@ -474,7 +475,7 @@ static void twl4030_usb_input(TWL4030Module *m, int input, int level)
     }
 }
 
-static void twl4030_usb_reset_hold(Object *obj)
+static void twl4030_usb_reset_hold(Object *obj, ResetType type)
 {
     TWL4030USB *s = TWL4030_USB(obj);
     int i;
@@ -486,6 +487,7 @@ static void twl4030_usb_reset_hold(Object *obj)
     /* Inputs keep their levels; outputs follow them */
     twl4030_usb_update(s, false);
 }
+GTA04_RESET_PHASE_COMPAT(twl4030_usb_reset_hold);
 
 static void twl4030_usb_init(Object *obj)
 {
@@ -504,7 +506,7 @@ static const VMStateDescription vmstate_twl4030_usb = {
     .name = TYPE_TWL4030_USB,
     .version_id = 1,
     .minimum_version_id = 1,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(regs, TWL4030USB, 256),
         VMSTATE_BOOL(vbus, TWL4030USB),
         VMSTATE_BOOL(usb_id, TWL4030USB),
@@ -528,7 +530,7 @@ static void twl4030_usb_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "TWL4030 USB transceiver";
     dc->vmsd = &vmstate_twl4030_usb;
-    rc->phases.hold = twl4030_usb_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(twl4030_usb_reset_hold);
     mc->read = twl4030_usb_read;
     mc->write = twl4030_usb_write;
 }

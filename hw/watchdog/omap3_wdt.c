@@ -29,6 +29,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/host-utils.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
@@ -38,7 +39,7 @@
 #include "hw/registerfields.h"
 #include "hw/qdev-clock.h"
 #include "migration/vmstate.h"
-#include "sysemu/watchdog.h"
+#include GTA04_SYSTEM_WATCHDOG_H
 #include "trace.h"
 
 REG32(WIDR, 0x00)
@@ -351,13 +352,14 @@ static void wdt_reset_enter(Object *obj, ResetType type)
     wdt_reset_registers(s);
 }
 
-static void wdt_reset_hold(Object *obj)
+static void wdt_reset_hold(Object *obj, ResetType type)
 {
     OMAP3WDTState *s = OMAP3_WDT(obj);
 
     wdt_update_irq(s);
     wdt_schedule(s);
 }
+GTA04_RESET_PHASE_COMPAT(wdt_reset_hold);
 
 /* The 32 kHz clock changes rate: count at the old rate up to now */
 static void wdt_fclk_update(void *opaque, ClockEvent event)
@@ -418,7 +420,7 @@ static const VMStateDescription vmstate_omap3_wdt = {
     .version_id = 2,
     .minimum_version_id = 2,
     .post_load = wdt_post_load,
-    .fields = (VMStateField[]) {
+    .fields = (const VMStateField[]) {
         VMSTATE_TIMER_PTR(timer, OMAP3WDTState),
         VMSTATE_CLOCK(fclk, OMAP3WDTState),
         VMSTATE_INT64(counter.epoch_ns, OMAP3WDTState),
@@ -436,10 +438,9 @@ static const VMStateDescription vmstate_omap3_wdt = {
     }
 };
 
-static Property wdt_properties[] = {
+static const Property wdt_properties[] = {
     DEFINE_PROP_BOOL("running-at-reset", OMAP3WDTState, running_at_reset, true),
     DEFINE_PROP_BOOL("reset-on-expiry", OMAP3WDTState, reset_on_expiry, true),
-    DEFINE_PROP_END_OF_LIST(),
 };
 
 static void wdt_class_init(ObjectClass *oc, void *data)
@@ -453,7 +454,7 @@ static void wdt_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &vmstate_omap3_wdt;
     device_class_set_props(dc, wdt_properties);
     rc->phases.enter = wdt_reset_enter;
-    rc->phases.hold = wdt_reset_hold;
+    rc->phases.hold = GTA04_RESET_PHASE(wdt_reset_hold);
     dc->user_creatable = false;
 }
 

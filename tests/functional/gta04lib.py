@@ -18,8 +18,15 @@ import traceback
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.environ.get("GTA04_BUILD", os.path.join(REPO, ".build"))
-QEMU = os.path.join(BUILD, "obj-sanitize" if os.environ.get("GTA04_SANITIZE") == "1" else "obj", "qemu-system-arm")
-sys.path.insert(0, os.path.join(BUILD, "qemu-7.2", "python"))
+# GTA04_QEMU=7.2|10.0 picks the QEMU base as in scripts/lib.sh: its build
+# directory (.build/obj for 7.2, .build/obj-10.0) and its python/qemu package
+QEMU_BASE = os.environ.get("GTA04_QEMU", "7.2")
+if QEMU_BASE not in ("7.2", "10.0"):
+    raise SystemExit("GTA04_QEMU=%s: the bases are 7.2 and 10.0" % QEMU_BASE)
+_OBJ = "obj" if QEMU_BASE == "7.2" else "obj-" + QEMU_BASE
+QEMU = os.path.join(BUILD, _OBJ + "-sanitize" if os.environ.get("GTA04_SANITIZE") == "1" else _OBJ,
+                    "qemu-system-arm")
+sys.path.insert(0, os.path.join(BUILD, "qemu-" + QEMU_BASE, "python"))
 
 from qemu.machine import QEMUMachine  # noqa: E402
 

@@ -7,6 +7,8 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "dm3730-qtest.h"
 
 #define SRAM_BASE   dm3730_addr(DM3730_DEV_SRAM)

@@ -9,10 +9,11 @@
 #ifndef GTA04_MIGRATE_H
 #define GTA04_MIGRATE_H
 
+#include "gta04/include/gta04-compat.h"   /* GTA04_QOBJECT_*_H */
 #include "libqtest.h"
 #include "qemu/bswap.h"
-#include "qapi/qmp/qdict.h"
-#include "qapi/qmp/qlist.h"
+#include GTA04_QOBJECT_QDICT_H
+#include GTA04_QOBJECT_QLIST_H
 
 /* Poll query-migrate until @status (bounded: 10 s) */
 static inline void gta04_wait_migration(QTestState *qts, const char *status)

@@ -14,6 +14,8 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "twl4030-qtest.h"
 
 #define GPT1_BASE       dm3730_addr(DM3730_DEV_GPT1)

@@ -11,8 +11,10 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "libqtest.h"
-#include "qapi/qmp/qdict.h"
+#include GTA04_QOBJECT_QDICT_H
 #include "gta04-migrate.h"
 #include "dm3730-qtest.h"
 

@@ -11,6 +11,8 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "libqtest.h"
 #include "omap3-timer-qtest.h"
 #include "dm3730-qtest.h"

@@ -10,6 +10,8 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "dm3730-qtest.h"
 
 #define INTC            dm3730_addr(DM3730_DEV_INTC)

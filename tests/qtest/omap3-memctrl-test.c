@@ -9,6 +9,8 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "libqtest.h"
 #include "gta04-migrate.h"
 #include "dm3730-qtest.h"

@@ -8,7 +8,9 @@
  */
 
 #include "qemu/osdep.h"
-#include "qapi/qmp/qdict.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
+#include GTA04_QOBJECT_QDICT_H
 #include "libqtest.h"
 #include "omap3-timer-qtest.h"
 #include "dm3730-qtest.h"

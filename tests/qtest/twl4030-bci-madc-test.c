@@ -10,6 +10,8 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "twl4030-qtest.h"
 #include "gta04-migrate.h"
 #include "gta04-late-timers.h"

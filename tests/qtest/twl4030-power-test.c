@@ -9,8 +9,10 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "qemu/bswap.h"
-#include "qapi/qmp/qdict.h"
+#include GTA04_QOBJECT_QDICT_H
 #include "twl4030-qtest.h"
 #include "gta04-migrate.h"
 

@@ -12,9 +12,10 @@
 #ifndef TWL4030_QTEST_H
 #define TWL4030_QTEST_H
 
+#include "gta04/include/gta04-compat.h"   /* GTA04_QOBJECT_*_H */
 #include "libqtest.h"
-#include "qapi/qmp/qdict.h"
-#include "qapi/qmp/qlist.h"
+#include GTA04_QOBJECT_QDICT_H
+#include GTA04_QOBJECT_QLIST_H
 #include "gta04-i2c.h"
 #include "dm3730-qtest.h"
 

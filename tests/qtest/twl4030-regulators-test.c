@@ -9,6 +9,8 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "twl4030-qtest.h"
 
 #define REGULATORS  "/machine/twl4030/regulators"

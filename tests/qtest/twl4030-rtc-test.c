@@ -11,7 +11,9 @@
  */
 
 #include "qemu/osdep.h"
-#include "qapi/qmp/qdict.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
+#include GTA04_QOBJECT_QDICT_H
 #include "twl4030-qtest.h"
 #include "gta04-migrate.h"
 #include "gta04-late-timers.h"

@@ -13,6 +13,8 @@
  */
 
 #include "qemu/osdep.h"
+#define GTA04_COMPAT_QTEST
+#include "gta04/include/gta04-compat.h"
 #include "twl4030-qtest.h"
 
 #define PWR             TWL_POWER
