@@ -386,7 +386,9 @@ class Guest:
     def qmp(self, cmd, **args):
         self.alive("sending QMP %s" % cmd)
         try:
-            return self.vm.command(cmd, **args)
+            # QEMUMachine.command() of QEMU 7.2's python/qemu is cmd() in 10.0
+            run = getattr(self.vm, "cmd", None) or self.vm.command
+            return run(cmd, **args)
         except Exception:
             self.alive("running QMP %s" % cmd)   # a dead QEMU says so first
             raise
