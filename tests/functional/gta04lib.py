@@ -118,6 +118,7 @@ class Guest:
         self.log = ""          # everything the console printed
         self._pos = 0          # how far wait_for has consumed self.log
         self.boot_time = None
+        self.console_suspends = "no_console_suspend" not in append.split()
         self.expect_exit = False   # the guest powered off: QEMU ends by itself
         self.type_echoed = bool(console_pipe)   # send() waits for each echo
         self.exit_checked = False
@@ -344,7 +345,10 @@ class Guest:
                   % (split(start), state, split(end)))
         self.wait_for(re.escape(start), 30)   # the kernel lines that follow are ours to read
         self.wait_for(r"PM: suspend entry", 60)
-        self.wait_for(r"Suspending console", bound)
+        # the last line before the devices suspend; with no_console_suspend
+        # the kernel skips "Suspending console(s)" and prints on
+        self.wait_for(r"Suspending console" if self.console_suspends
+                      else r"Freezing remaining freezable tasks completed", bound)
         r = Sleep(state)
         r.entered = self.guest_clock()
         deadline = time.monotonic() + bound
