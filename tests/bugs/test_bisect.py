@@ -2,10 +2,13 @@
 """`git bisect run scripts/gta04-bisect-run` names the commit that brought
 bug 1 back.  A throw-away git repository is made from Debian's
 linux-source-6.1 (as unpacked by scripts/make-kernel.sh, hard-linked, so it
-costs little disk), with five commits on top of it: four harmless ones and,
-third, the bug-1 patch (the PIH line no longer a wake-up irq).  Bisecting
-between the base (good) and the top (bad) with the rtc-wake scenario in
-s2idle must end on exactly the bug commit.
+costs little disk), with six commits on top of it: first the 2012 USB PHY
+behaviour of the seed article's chain (chain-a: the PHY's LDOs off in the
+noirq phase, cable or not), then four harmless ones with, fourth, the bug-1
+patch (the PIH line no longer a wake-up irq) among them.  Bisecting between
+the base (good) and the top (bad) with the article's scenario (cable in,
+`mem`, the power button, the console up so the BCI interrupt lands before
+WFI) must end on exactly the bug commit.
 
     python3 tests/bugs/test_bisect.py      (slow the first time: a kernel build)
 """
@@ -23,7 +26,10 @@ from gta04lib import REPO, TestFailure, main  # noqa: E402
 
 CACHE = os.environ.get("GTA04_CACHE", os.path.expanduser("~/.cache/qemu-gta04"))
 SOURCE = os.path.join(CACHE, "kbuild", "source")
-BUG1 = os.path.join(REPO, "guest", "kernel-patches", "bug1-pih-not-a-wakeup-source.patch")
+PATCHES = os.path.join(REPO, "guest", "kernel-patches")
+CHAIN_A = os.path.join(PATCHES, "chain-a-usb-phy-ldos-off-in-suspend.patch")
+BUG1 = os.path.join(PATCHES, "bug1-pih-not-a-wakeup-source.patch")
+SCENARIO = ["--scenario", "pwron-wake", "--state", "mem", "--cable", "--console-up"]
 
 
 def git(tree, *args, **kw):
@@ -53,25 +59,29 @@ def make_repo(tree):
     git(tree, "commit", "-q", "-m", "linux-source-6.1 6.1.192-3")
     commits = [git(tree, "rev-parse", "HEAD").strip()]
     steps = [
+        ("twl4030-usb: LDOs off in the noirq phase, cable or not (2012)", CHAIN_A),
         ("Documentation: a note", lambda: rewrite(tree, "README", lambda t: t + "\nqemu-gta04 bisect demo 1\n")),
         ("rtc-twl: a comment", lambda: rewrite(tree, "drivers/rtc/rtc-twl.c",
                                               lambda t: t.replace("#ifdef CONFIG_PM_SLEEP\n",
                                                                   "#ifdef CONFIG_PM_SLEEP\n/* demo */\n", 1))),
-        ("twl4030-irq: PIH not a wake-up irq (bug 1)", None),
+        ("twl4030-irq: PIH not a wake-up irq (bug 1)", BUG1),
         ("Documentation: another note", lambda: rewrite(tree, "README", lambda t: t + "demo 2\n")),
         ("twl4030-power: a comment", lambda: rewrite(tree, "drivers/mfd/twl4030-power.c",
                                                     lambda t: t + "/* demo */\n")),
     ]
     bug = None
     for title, change in steps:
-        if change is None:
-            rewrite(tree, "drivers/mfd/twl4030-irq.c", lambda t: t)   # unshare before patching
-            subprocess.run(["patch", "-d", tree, "-p1", "--quiet"], stdin=open(BUG1), check=True)
+        if isinstance(change, str):     # a patch of ours
+            with open(change) as f:
+                files = [l.split()[1].split("/", 1)[1] for l in f if l.startswith("+++ ")]
+            for rel in files:
+                rewrite(tree, rel, lambda t: t)   # unshare before patching
+            subprocess.run(["patch", "-d", tree, "-p1", "--quiet"], stdin=open(change), check=True)
         else:
             change()
         git(tree, "commit", "-q", "-a", "-m", title)
         commits.append(git(tree, "rev-parse", "HEAD").strip())
-        if change is None:
+        if change == BUG1:
             bug = commits[-1]
     return commits, bug
 
@@ -86,8 +96,7 @@ def test_bisect_names_the_bug_commit():
         t0 = time.monotonic()
         git(tree, "bisect", "start", commits[-1], commits[0])
         p = subprocess.run(["git", "-C", tree, "bisect", "run",
-                            os.path.join(REPO, "scripts", "gta04-bisect-run"), tree,
-                            "--scenario", "rtc-wake", "--state", "freeze"],
+                            os.path.join(REPO, "scripts", "gta04-bisect-run"), tree] + SCENARIO,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=3600)
         steps = [l for l in p.stdout.splitlines() if l.startswith("gta04-bisect-run:")]
         for l in steps:

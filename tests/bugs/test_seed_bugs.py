@@ -44,8 +44,8 @@ the PIH line suspended, whatever the console does.  In `mem` it must come
 before WFI: with the console suspended the rest of the way to WFI takes some
 20 ms here, the interrupt arrives in WFI at an INTC 7 that is still unmasked
 (lazy disable) and wakes the bug kernel too; so the mem rows keep the console
-up (CONSOLE_UP_*: no_console_suspend, pm_print_times, the UART at its line
-rate), as a developer watching the suspend has it, and the noirq phase then
+up (gta04lib's console_up: no_console_suspend, pm_print_times, the UART at
+its line rate), as a developer watching the suspend has it, and the noirq phase then
 takes 2 guest seconds: see docs/gta04.md.
 """
 
@@ -73,15 +73,6 @@ TWL = "/machine/twl4030"
 RTC_STATUS = "i2cget -f -y 0 0x4b 0x2a"
 TRACE_EVENTS = ("twl4030_regulators_rail", "twl4030_bci_detect", "twl4030_int1",
                 "omap3_intc_mask")
-
-# "console up": a developer watching suspend on the serial console.  The
-# console stays live (no_console_suspend), every device callback is printed
-# (pm_print_times) and the UART sends at its line rate (115200 baud in
-# virtual time), so the steps of the suspend take the time they take on a
-# real serial console: about 9 guest seconds from freezing to WFI, of which
-# the noirq phase is 2.
-CONSOLE_UP_APPEND = "no_console_suspend loglevel=8"
-CONSOLE_UP_ARGS = ["-global", "omap3-uart.line-rate=on"]
 
 _kernels = {}
 
@@ -114,15 +105,9 @@ class Row:
 @contextlib.contextmanager
 def booted(row, trace):
     """The row's kernel booted to the shell, traced to `trace`."""
-    append, extra = "", list(trace_args(trace))
-    if row.console_up:
-        append = CONSOLE_UP_APPEND
-        extra += CONSOLE_UP_ARGS
     with Guest(kernel=kernel(row.kname, row.patches, row.config),
-               append=append, extra_args=extra) as g:
+               extra_args=trace_args(trace), console_up=row.console_up) as g:
         g.boot(240)
-        if row.console_up:
-            g.ok("echo 1 > /sys/power/pm_print_times; echo 1 > /sys/power/pm_debug_messages")
         yield g
 
 
@@ -152,13 +137,12 @@ def chain(row, trace):
         g.qom_set(TWL, "vbus", True)
         g.ok("sleep 1")   # the BCI sees the plug after its 450-500 ms debounce
         seen = []
-        # the alarm and the button come once the board is asleep: with the
-        # console up the way to WFI takes some 9 guest seconds
-        press, alarm = (15, 20) if row.console_up else (3, 5)
+        # the button 3 s after the board sleeps, the alarm after that
+        alarm = 5 + g.wfi_lead
         for cycle in range(2):
             arm_alarm(g, alarm)
             r = g.suspend(row.state, stimulus=lambda: g.qom_set(TWL, "pwron", True),
-                          stimulus_after=press, wake_within=10, bound=600)
+                          wake_within=10 + g.wfi_lead, bound=600)
             g.qom_set(TWL, "pwron", False)
             seen.append(describe(r, virq))
             if r.woke:

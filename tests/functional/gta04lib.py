@@ -93,8 +93,23 @@ class Guest:
 
     def __init__(self, extra_args=(), append="", guest=None, name="gta04",
                  binary=QEMU, machine="gta04", dtb="omap3-gta04a5.dtb",
-                 console="ttyO2,115200n8", kernel=None, console_pipe=None):
+                 console="ttyO2,115200n8", kernel=None, console_pipe=None,
+                 console_up=False):
         self.guest = guest or guest_dir()
+        # console_up: a developer watching suspend on the serial console.  The
+        # console stays live (no_console_suspend), boot() turns on printing of
+        # every device callback (pm_print_times, pm_debug_messages) and the
+        # UART sends at its line rate (115200 baud in virtual time), so each
+        # step of a suspend takes the time it takes on a real serial console:
+        # some 8 guest seconds from freezing the tasks to WFI on our kernels,
+        # more on Debian's.  suspend() then starts its stimulus and its wait
+        # at the end of the noirq phase; wfi_lead is what a guest-side alarm
+        # armed before the suspend needs on top, to fire once the board sleeps.
+        self.console_up = console_up
+        self.wfi_lead = 40 if console_up else 0
+        if console_up:
+            append = (append + " no_console_suspend loglevel=8").strip()
+            extra_args = list(extra_args) + ["-global", "omap3-uart.line-rate=on"]
         self.vm = QEMUMachine(binary, name=name)
         self.vm.set_machine(machine)
         # console_pipe=BASE: the console on the FIFOs BASE.in/BASE.out (a
@@ -261,6 +276,8 @@ class Guest:
         self.wait_for("GTA04-GUEST-READY", timeout)
         self.wait_for(PROMPT, 30)
         self.boot_time = time.monotonic() - self.t0
+        if self.console_up:
+            self.ok("echo 1 > /sys/power/pm_print_times; echo 1 > /sys/power/pm_debug_messages")
         return self
 
     def _read_all(self):
@@ -353,7 +370,11 @@ class Guest:
         r.entered = self.guest_clock()
         deadline = time.monotonic() + bound
         done = re.compile(re.escape(end) + KLINES + r"(\d+)\n")
-        quiet_until = r.entered + stimulus_after if stimulus else r.entered
+        # With the console up the devices take seconds to suspend: the
+        # stimulus and the wait then count from the end of the noirq phase
+        # (WFI or the s2idle loop follow within milliseconds)
+        asleep_line = re.compile(r"noirq suspend of devices complete") if self.console_up else None
+        r.asleep = None if asleep_line else r.entered
         while True:
             self._read()
             m = done.search(self.log, self._pos)
@@ -364,6 +385,15 @@ class Guest:
                 self.wait_for(PROMPT, 10)
                 break
             now = self.guest_clock()
+            if r.asleep is None:
+                if asleep_line.search(self.log, self._pos):
+                    r.asleep = now
+                elif time.monotonic() > deadline:
+                    raise Timeout("suspend to %s: no end of the noirq phase within %d s"
+                                  % (state, bound))
+                else:
+                    continue
+            quiet_until = r.asleep + stimulus_after if stimulus else r.asleep
             if stimulus and r.stimulated is None and now >= quiet_until:
                 r.stimulated = now
                 stimulus()
@@ -458,7 +488,8 @@ class Sleep:
         self.woke = None          # True: the write returned; False: asleep when observed
         self.status = None        # exit status of the write
         self.wakeup_irq = None    # /sys/power/pm_wakeup_irq after the wake
-        self.entered = None       # console suspended
+        self.entered = None       # console suspended (console up: tasks frozen)
+        self.asleep = None        # console up: the noirq phase ended (else = entered)
         self.stimulated = None    # stimulus applied
         self.returned = None      # write returned
         self.observed = None      # found still asleep (woke False)
