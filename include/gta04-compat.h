@@ -167,7 +167,7 @@ static inline bool gta04_object_property_set_array(Object *obj,
                                                    Error **errp)
 {
     bool ok;
-#if QEMU_VERSION_MAJOR >= 9
+#if QEMU_VERSION_MAJOR * 100 + QEMU_VERSION_MINOR >= 802
     ok = object_property_set_qobject(obj, name, QOBJECT(values), errp);
 #else
     g_autofree char *len_name = g_strdup_printf("len-%s", name);

@@ -115,30 +115,8 @@ static uint64_t omap3_gpmc_status(RegisterInfo *reg, uint64_t val)
 #define GPMC_REG(reg)   .name = #reg, .addr = A_ ## reg
 /* computed or engine output: reads 0 here */
 #define GPMC_RO(nm, a)  { .name = nm, .addr = (a), .ro = ~0ull }
-/* no NAND is attached: the bus floats to 0, writes go nowhere */
-#define GPMC_PORT(nm, n, a)                                                 \
-    { .name = nm #n, .addr = GPMC_CS0 + GPMC_CS_SIZE * (n) + (a),           \
-      .ro = ~0ull, .unimp = ~0ull }
-/* Chip select n: GPMC_CONFIGr_n (r = 1..7) at their reset values, ports */
-#define GPMC_CONFIG(r, n, v)                                                \
-    { .name = "GPMC_CONFIG" #r "_" #n,                                      \
-      .addr = GPMC_CS0 + GPMC_CS_SIZE * (n) + 4 * ((r) - 1), .reset = (v) }
-#define GPMC_CS(n, c1, c2, c3, c4, c5, c6, c7)                              \
-    GPMC_CONFIG(1, n, c1), GPMC_CONFIG(2, n, c2), GPMC_CONFIG(3, n, c3),    \
-    GPMC_CONFIG(4, n, c4), GPMC_CONFIG(5, n, c5), GPMC_CONFIG(6, n, c6),    \
-    GPMC_CONFIG(7, n, c7),                                                  \
-    GPMC_PORT("GPMC_NAND_COMMAND_", n, GPMC_CS_NAND_COMMAND),               \
-    GPMC_PORT("GPMC_NAND_ADDRESS_", n, GPMC_CS_NAND_COMMAND + 4),           \
-    GPMC_PORT("GPMC_NAND_DATA_", n, GPMC_CS_NAND_COMMAND + 8)
-/* a chip select u-boot leaves invalid (CSVALID 0), 16 MiB mask */
-#define GPMC_CS_OFF(n)  GPMC_CS(n, 0, 0, 0, 0, 0, 0, 0x00000f00)
-/* BCH result n (0..7): GPMC_BCH_RESULT0_n..3_n, 0x10 apart */
-#define GPMC_BCH(n)                                                         \
-    GPMC_RO("GPMC_BCH_RESULT0_" #n, A_GPMC_BCH_RESULT0_0 + 0x10 * (n)),     \
-    GPMC_RO("GPMC_BCH_RESULT1_" #n, A_GPMC_BCH_RESULT0_0 + 0x10 * (n) + 4), \
-    GPMC_RO("GPMC_BCH_RESULT2_" #n, A_GPMC_BCH_RESULT0_0 + 0x10 * (n) + 8), \
-    GPMC_RO("GPMC_BCH_RESULT3_" #n, A_GPMC_BCH_RESULT0_0 + 0x10 * (n) + 0xc)
 
+/* The registers there is one of */
 static const RegisterAccessInfo omap3_gpmc_regs_info[] = {
     { GPMC_REG(GPMC_REVISION), .reset = GPMC_REVISION_5_0, .ro = ~0ull },
     { GPMC_REG(GPMC_SYSCONFIG), .post_write = omap3_gpmc_sysconfig_write },
@@ -152,14 +130,6 @@ static const RegisterAccessInfo omap3_gpmc_regs_info[] = {
     { GPMC_REG(GPMC_ERR_TYPE) },
     { GPMC_REG(GPMC_CONFIG), .reset = 0x00000a00 },
     { GPMC_REG(GPMC_STATUS), .ro = ~0ull, .post_read = omap3_gpmc_status },
-    /*
-     * CS0: u-boot's timings for the 16-bit NAND; CONFIG7: CSVALID, 16 MiB
-     * at 0x30000000
-     */
-    GPMC_CS(0, 0x00001800, 0x00141400, 0x00141400, 0x0f010f01,
-            0x010c1414, 0x1f0f0a80, 0x00000f70),
-    GPMC_CS_OFF(1), GPMC_CS_OFF(2), GPMC_CS_OFF(3), GPMC_CS_OFF(4),
-    GPMC_CS_OFF(5), GPMC_CS_OFF(6), GPMC_CS_OFF(7),
     { GPMC_REG(GPMC_PREFETCH_CONFIG1) },
     { GPMC_REG(GPMC_PREFETCH_CONFIG2) },
     { GPMC_REG(GPMC_PREFETCH_CONTROL) },
@@ -176,10 +146,83 @@ static const RegisterAccessInfo omap3_gpmc_regs_info[] = {
     GPMC_RO("GPMC_ECC7_RESULT", A_GPMC_ECC1_RESULT + 0x18),
     GPMC_RO("GPMC_ECC8_RESULT", A_GPMC_ECC1_RESULT + 0x1c),
     GPMC_RO("GPMC_ECC9_RESULT", A_GPMC_ECC9_RESULT),
-    GPMC_BCH(0), GPMC_BCH(1), GPMC_BCH(2), GPMC_BCH(3),
-    GPMC_BCH(4), GPMC_BCH(5), GPMC_BCH(6), GPMC_BCH(7),
     { GPMC_REG(GPMC_BCH_SWDATA) },
 };
+
+/*
+ * GPMC_CONFIG1_n..GPMC_CONFIG7_n at reset: CS0 has u-boot's timings for the
+ * 16-bit NAND, CONFIG7 CSVALID, 16 MiB at 0x30000000; u-boot leaves the
+ * other chip selects invalid (CSVALID 0) with a 16 MiB mask.
+ */
+#define GPMC_CS_NUM_CONFIG      7
+static const uint32_t omap3_gpmc_cs0_config[GPMC_CS_NUM_CONFIG] = {
+    0x00001800, 0x00141400, 0x00141400, 0x0f010f01,
+    0x010c1414, 0x1f0f0a80, 0x00000f70,
+};
+#define GPMC_CS_OFF_CONFIG7     0x00000f00
+
+/* chip select n's NAND ports, from GPMC_CS_NAND_COMMAND on, 4 apart */
+static const char *const omap3_gpmc_nand_ports[] = {
+    "GPMC_NAND_COMMAND", "GPMC_NAND_ADDRESS", "GPMC_NAND_DATA",
+};
+
+#define GPMC_BCH_NUM            8       /* BCH result sets 0..7 */
+#define GPMC_BCH_NUM_RESULT     4       /* GPMC_BCH_RESULT0_n..3_n */
+#define GPMC_BCH_STRIDE         0x10
+
+/* every register at a word of its own in the window */
+QEMU_BUILD_BUG_ON(ARRAY_SIZE(omap3_gpmc_regs_info) +
+                  OMAP3_GPMC_NUM_CS * (GPMC_CS_NUM_CONFIG +
+                                       ARRAY_SIZE(omap3_gpmc_nand_ports)) +
+                  GPMC_BCH_NUM * GPMC_BCH_NUM_RESULT > OMAP3_GPMC_NUM_REGS);
+
+/*
+ * The register file's description: the table above, then per chip select n
+ * (0..7) GPMC_CONFIG1_n..7_n and the NAND ports, then the BCH results
+ * GPMC_BCH_RESULT0_n..3_n (n 0..7).  Every name is allocated
+ * (omap3_gpmc_finalize frees them).  Built per instance; it never changes.
+ */
+static RegisterAccessInfo *omap3_gpmc_regs_access(int *num)
+{
+    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo, OMAP3_GPMC_NUM_REGS);
+    int i, r, n = 0;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_gpmc_regs_info); i++, n++) {
+        rai[n] = omap3_gpmc_regs_info[i];
+        rai[n].name = g_strdup(omap3_gpmc_regs_info[i].name);
+    }
+    for (i = 0; i < OMAP3_GPMC_NUM_CS; i++) {
+        hwaddr cs = GPMC_CS0 + GPMC_CS_SIZE * i;
+
+        for (r = 0; r < GPMC_CS_NUM_CONFIG; r++, n++) {
+            rai[n].name = g_strdup_printf("GPMC_CONFIG%d_%d", r + 1, i);
+            rai[n].addr = cs + 4 * r;
+            if (i == 0) {
+                rai[n].reset = omap3_gpmc_cs0_config[r];
+            } else if (r == GPMC_CS_NUM_CONFIG - 1) {
+                rai[n].reset = GPMC_CS_OFF_CONFIG7;
+            }
+        }
+        /* no NAND is attached: the bus floats to 0, writes go nowhere */
+        for (r = 0; r < ARRAY_SIZE(omap3_gpmc_nand_ports); r++, n++) {
+            rai[n].name = g_strdup_printf("%s_%d", omap3_gpmc_nand_ports[r],
+                                          i);
+            rai[n].addr = cs + GPMC_CS_NAND_COMMAND + 4 * r;
+            rai[n].ro = ~0ull;
+            rai[n].unimp = ~0ull;
+        }
+    }
+    /* engine output: reads 0 here */
+    for (i = 0; i < GPMC_BCH_NUM; i++) {
+        for (r = 0; r < GPMC_BCH_NUM_RESULT; r++, n++) {
+            rai[n].name = g_strdup_printf("GPMC_BCH_RESULT%d_%d", r, i);
+            rai[n].addr = A_GPMC_BCH_RESULT0_0 + GPMC_BCH_STRIDE * i + 4 * r;
+            rai[n].ro = ~0ull;
+        }
+    }
+    *num = n;
+    return rai;
+}
 
 static uint64_t omap3_gpmc_read(void *opaque, hwaddr offset, unsigned size)
 {
@@ -243,9 +286,9 @@ static void omap3_gpmc_init(Object *obj)
 {
     OMAP3GPMCState *s = OMAP3_GPMC(obj);
 
-    s->reg_array = register_init_block32(DEVICE(obj), omap3_gpmc_regs_info,
-                                         ARRAY_SIZE(omap3_gpmc_regs_info),
-                                         s->regs_info, s->regs,
+    s->regs_access = omap3_gpmc_regs_access(&s->num_access);
+    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
+                                         s->num_access, s->regs_info, s->regs,
                                          &omap3_gpmc_ops, false,
                                          OMAP3_GPMC_MMIO_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
@@ -258,7 +301,14 @@ static void omap3_gpmc_init(Object *obj)
 
 static void omap3_gpmc_finalize(Object *obj)
 {
-    register_finalize_block(OMAP3_GPMC(obj)->reg_array);
+    OMAP3GPMCState *s = OMAP3_GPMC(obj);
+    int i;
+
+    register_finalize_block(s->reg_array);
+    for (i = 0; i < s->num_access; i++) {
+        g_free((char *)s->regs_access[i].name);
+    }
+    g_free(s->regs_access);
 }
 
 /* Version 2: the register API (RO registers hold their value in regs[]) */

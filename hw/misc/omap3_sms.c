@@ -41,24 +41,6 @@ REG32(SMS_POW_CTRL,             0x178)
 
 #define SMS_REVISION_VALUE      0x30    /* [unverified] */
 
-/*
- * Firewall region i (0..7), 0x20 apart: SMS_RG_ATTi 0x48, SMS_RG_RDPERMi
- * 0x50, SMS_RG_WRPERMi 0x58; regions 1..7 also have SMS_RG_STARTi 0x40 and
- * SMS_RG_ENDi 0x44 (region 0 is the whole space).
- */
-#define SMS_RG(i)                                                           \
-    { .name = "SMS_RG_ATT" #i,    .addr = 0x48 + 0x20 * (i) },              \
-    { .name = "SMS_RG_RDPERM" #i, .addr = 0x50 + 0x20 * (i) },              \
-    { .name = "SMS_RG_WRPERM" #i, .addr = 0x58 + 0x20 * (i) }
-#define SMS_RG_RANGE(i)                                                     \
-    { .name = "SMS_RG_START" #i,  .addr = 0x40 + 0x20 * (i) },              \
-    { .name = "SMS_RG_END" #i,    .addr = 0x44 + 0x20 * (i) },              \
-    SMS_RG(i)
-/* VRFB context n (0..11), 0x10 apart: SMS_ROT_CONTROLn, SIZEn, PHYSICAL_BAn */
-#define SMS_ROT(n)                                                          \
-    { .name = "SMS_ROT_CONTROL" #n,     .addr = 0x180 + 0x10 * (n) },       \
-    { .name = "SMS_ROT_SIZE" #n,        .addr = 0x184 + 0x10 * (n) },       \
-    { .name = "SMS_ROT_PHYSICAL_BA" #n, .addr = 0x188 + 0x10 * (n) }
 #define SMS_REG(reg)    .name = #reg, .addr = A_ ## reg
 
 static void omap3_sms_sysconfig_write(RegisterInfo *reg, uint64_t val)
@@ -74,15 +56,13 @@ static void omap3_sms_sysconfig_write(RegisterInfo *reg, uint64_t val)
     }
 }
 
+/* The registers there is one of */
 static const RegisterAccessInfo omap3_sms_regs_info[] = {
     { SMS_REG(SMS_REVISION), .reset = SMS_REVISION_VALUE, .ro = ~0ull },
     { SMS_REG(SMS_SYSCONFIG), .reset = R_SMS_SYSCONFIG_AUTOIDLE_MASK,
       .post_write = omap3_sms_sysconfig_write },
     { SMS_REG(SMS_SYSSTATUS), .reset = R_SMS_SYSSTATUS_RESETDONE_MASK,
       .ro = ~0ull },
-    SMS_RG(0),
-    SMS_RG_RANGE(1), SMS_RG_RANGE(2), SMS_RG_RANGE(3), SMS_RG_RANGE(4),
-    SMS_RG_RANGE(5), SMS_RG_RANGE(6), SMS_RG_RANGE(7),
     { SMS_REG(SMS_SECURITY_CONTROL) },
     { SMS_REG(SMS_CLASS_ARBITER0) },
     { SMS_REG(SMS_CLASS_ARBITER1) },
@@ -94,9 +74,57 @@ static const RegisterAccessInfo omap3_sms_regs_info[] = {
     { SMS_REG(SMS_ERR_ADDR), .ro = ~0ull },
     { SMS_REG(SMS_ERR_TYPE) },
     { SMS_REG(SMS_POW_CTRL) },
-    SMS_ROT(0), SMS_ROT(1), SMS_ROT(2), SMS_ROT(3), SMS_ROT(4), SMS_ROT(5),
-    SMS_ROT(6), SMS_ROT(7), SMS_ROT(8), SMS_ROT(9), SMS_ROT(10), SMS_ROT(11),
 };
+
+/*
+ * The numbered registers, name<i> at addr + stride * i for i = first..last,
+ * all plain storage.  Firewall region i (0..7), 0x20 apart; region 0 is the
+ * whole space and has no START/END.  VRFB rotation context n (0..11), 0x10
+ * apart.
+ */
+static const struct {
+    const char *name;
+    hwaddr addr;
+    hwaddr stride;
+    int first, last;
+} omap3_sms_numbered[] = {
+    { "SMS_RG_START",           0x040, 0x20, 1, 7 },
+    { "SMS_RG_END",             0x044, 0x20, 1, 7 },
+    { "SMS_RG_ATT",             0x048, 0x20, 0, 7 },
+    { "SMS_RG_RDPERM",          0x050, 0x20, 0, 7 },
+    { "SMS_RG_WRPERM",          0x058, 0x20, 0, 7 },
+    { "SMS_ROT_CONTROL",        0x180, 0x10, 0, 11 },
+    { "SMS_ROT_SIZE",           0x184, 0x10, 0, 11 },
+    { "SMS_ROT_PHYSICAL_BA",    0x188, 0x10, 0, 11 },
+};
+
+/*
+ * The register file's description: the two tables above, every name
+ * allocated (omap3_sms_finalize frees them).  Built per instance; it never
+ * changes.
+ */
+static RegisterAccessInfo *omap3_sms_regs_access(int *num)
+{
+    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo, OMAP3_SMS_NUM_REGS);
+    int i, k, n = 0;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_sms_regs_info); i++, n++) {
+        rai[n] = omap3_sms_regs_info[i];
+        rai[n].name = g_strdup(omap3_sms_regs_info[i].name);
+    }
+    for (i = 0; i < ARRAY_SIZE(omap3_sms_numbered); i++) {
+        for (k = omap3_sms_numbered[i].first;
+             k <= omap3_sms_numbered[i].last; k++, n++) {
+            g_assert(n < OMAP3_SMS_NUM_REGS);
+            rai[n].name = g_strdup_printf("%s%d", omap3_sms_numbered[i].name,
+                                          k);
+            rai[n].addr = omap3_sms_numbered[i].addr +
+                          omap3_sms_numbered[i].stride * k;
+        }
+    }
+    *num = n;
+    return rai;
+}
 
 static uint64_t omap3_sms_read(void *opaque, hwaddr offset, unsigned size)
 {
@@ -135,16 +163,24 @@ static void omap3_sms_init(Object *obj)
 {
     OMAP3SMSState *s = OMAP3_SMS(obj);
 
-    s->reg_array = register_init_block32(DEVICE(obj), omap3_sms_regs_info,
-                                      ARRAY_SIZE(omap3_sms_regs_info),
-                                      s->regs_info, s->regs, &omap3_sms_ops,
-                                      false, OMAP3_SMS_MMIO_SIZE);
+    s->regs_access = omap3_sms_regs_access(&s->num_access);
+    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
+                                         s->num_access, s->regs_info, s->regs,
+                                         &omap3_sms_ops, false,
+                                         OMAP3_SMS_MMIO_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
 }
 
 static void omap3_sms_finalize(Object *obj)
 {
-    register_finalize_block(OMAP3_SMS(obj)->reg_array);
+    OMAP3SMSState *s = OMAP3_SMS(obj);
+    int i;
+
+    register_finalize_block(s->reg_array);
+    for (i = 0; i < s->num_access; i++) {
+        g_free((char *)s->regs_access[i].name);
+    }
+    g_free(s->regs_access);
 }
 
 /* Version 2: the register API (RO registers hold their value in regs[]) */

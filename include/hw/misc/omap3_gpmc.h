@@ -34,6 +34,8 @@ struct OMAP3GPMCState {
     uint32_t regs[OMAP3_GPMC_NUM_REGS];
     RegisterInfo regs_info[OMAP3_GPMC_NUM_REGS];
     RegisterInfoArray *reg_array;
+    RegisterAccessInfo *regs_access;    /* built at instance_init */
+    int num_access;
     uint8_t wait_levels;            /* bit n: gpmc_waitn pin */
     bool irq_level;
 };

@@ -28,6 +28,8 @@ struct OMAP3SMSState {
     uint32_t regs[OMAP3_SMS_NUM_REGS];
     RegisterInfo regs_info[OMAP3_SMS_NUM_REGS];
     RegisterInfoArray *reg_array;
+    RegisterAccessInfo *regs_access;    /* built at instance_init */
+    int num_access;
 };
 
 #endif /* HW_MISC_OMAP3_SMS_H */
