@@ -53,12 +53,13 @@ import argparse
 import contextlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
-from gta04lib import (INTC_ITR0, INTC_MIR0, REPO, Guest, QemuDied,  # noqa: E402
+from gta04lib import (BUILD, INTC_ITR0, INTC_MIR0, REPO, Guest, QemuDied,  # noqa: E402
                       interrupts)
 from timeline import draw_row, trace_args  # noqa: E402  (make bugs' pictures)
 
@@ -71,6 +72,7 @@ FIX2 = "fix2-rtc-recheck-alarm-on-resume.patch"
 FIX2_REVERSE = "fix2-article-enable-rtc-irq-before-pmic.patch"
 TWL = "/machine/twl4030"
 RTC_STATUS = "i2cget -f -y 0 0x4b 0x2a"
+FAILED_DIR = os.path.join(BUILD, "bugs-failed")     # traces of rows that failed
 TRACE_EVENTS = ("twl4030_regulators_rail", "twl4030_bci_detect", "twl4030_int1",
                 "omap3_intc_mask")
 
@@ -153,7 +155,8 @@ def chain(row, trace):
                 continue
             if not asleep_masked(r):
                 return "asleep but INTC 7 not asserted+masked: " + describe(r, virq), "?"
-            chain_ok = chain_in_trace(trace)
+            chain_missing = chain_in_trace(trace)
+            chain_ok = not chain_missing
             # unplugging the cable: the PMIC again, so nothing
             g.qom_set(TWL, "vbus", False)
             t0 = g.guest_clock()
@@ -168,7 +171,8 @@ def chain(row, trace):
                          if line.split(":")[0].strip() == uart_irq]
             detail = ("alarm + PWRON: stayed asleep, INTC 7 asserted+masked; trace VUSB3V1 off -> "
                       "BCI -> INT1 -> INTC 7 masked: %s; unplug: %s; console key: woke (irq %s %s)"
-                      % ("yes" if chain_ok else "NO", "woke" if unplug_woke else "stayed asleep",
+                      % ("yes" if chain_ok else "NO (%s)" % chain_missing,
+                         "woke" if unplug_woke else "stayed asleep",
                          uart_irq, "/".join(uart_name)))
             good = chain_ok and not unplug_woke and any("serial" in n or "UART" in n for n in uart_name)
             return detail, "asleep" if good else "?"
@@ -177,23 +181,26 @@ def chain(row, trace):
 
 def chain_in_trace(path):
     """VUSB3V1 off, then the BCI's detection, INT1 rising and INTC 7 masked,
-    in that order, in the trace of the last suspend."""
+    in that order, in the trace of the last suspend.  Returns "" when the
+    chain is there, else what is missing."""
     with open(path, errors="replace") as f:
         text = f.read()
     i = text.rfind("vusb3v1 on=0")
     if i < 0:
-        return False
+        return "no VUSB3V1 off"
     pos = i
     for pat in (r"twl4030_bci_detect usb charger detected 0", r"twl4030_int1 INT1 1"):
         m = re.compile(pat).search(text, pos)
         if not m:
-            return False
+            return "no '%s' after the last VUSB3V1 off" % pat
         pos = m.end()
     # genirq's mask_irq(): a MIR0 write with bit 7 set, INT1 still high
     for m in re.finditer(r"omap3_intc_mask MIR0 = 0x([0-9a-f]{8})", text[pos:]):
         if int(m.group(1), 16) & 0x80:
-            return "twl4030_int1 INT1 0" not in text[pos:pos + m.start()]
-    return False
+            if "twl4030_int1 INT1 0" in text[pos:pos + m.start()]:
+                return "INT1 fell before INTC 7 was masked"
+            return ""
+    return "INTC 7 never masked after the BCI's INT1"
 
 
 def bug1_rtc(row, trace):
@@ -278,6 +285,12 @@ def run_row(row, trace):
         row.detail, row.outcome = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else ""), "error"
     row.ok = row.outcome == row.expect
     row.secs = time.monotonic() - t0
+    if not row.ok and os.path.exists(trace):
+        # kept apart: the next run of the row overwrites its timeline log
+        os.makedirs(FAILED_DIR, exist_ok=True)
+        kept = os.path.join(FAILED_DIR, "%s-%s-%d.log" % (row.case, row.kname, int(time.time())))
+        shutil.copyfile(trace, kept)
+        row.detail += "; trace kept in " + kept
     try:
         row.detail += "; timeline " + " ".join(draw_row(row, trace, ROWS))
     except Exception as e:      # a missing picture fails the row
