@@ -136,6 +136,10 @@ def chain(row, trace):
     with booted(row, trace) as g:
         virq = g.pih_virq()
         g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
+        # without a cable the PHY runtime-suspends (VUSB3V1 off) 2 s after its
+        # probe: plug the cable after that, whatever the host's speed, as on a
+        # board that was up before the cable came
+        g.ok("sleep 3")
         g.qom_set(TWL, "vbus", True)
         g.ok("sleep 1")   # the BCI sees the plug after its 450-500 ms debounce
         seen = []
