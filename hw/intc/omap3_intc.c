@@ -447,8 +447,18 @@ static MemTxResult omap3_intc_write(void *opaque, hwaddr addr, uint64_t data,
         int line = (addr - A_ILR0) / 4;
 
         if (line < OMAP3_INTC_NUM_IRQS) {
+            uint32_t bit = 1u << (line % 32);
+
             s->ilr[line] = value & INTC_ILR_MASK;
-            omap3_intc_update_fiq_sel(s);
+            /*
+             * Only this line's routing changes (Linux rewrites all 96 ILRs
+             * on every return from an OFF-mode idle).
+             */
+            if (FIELD_EX32(s->ilr[line], ILR, FIQNIRQ)) {
+                s->fiq_sel[line / 32] |= bit;
+            } else {
+                s->fiq_sel[line / 32] &= ~bit;
+            }
             omap3_intc_update(s);
         } else {
             qemu_log_mask(LOG_GUEST_ERROR,

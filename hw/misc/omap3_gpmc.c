@@ -26,6 +26,7 @@
 #include "hw/irq.h"
 #include "hw/register.h"
 #include "hw/misc/omap3_gpmc.h"
+#include "hw/misc/omap3_regfile.h"
 #include "migration/vmstate.h"
 #include "trace.h"
 
@@ -224,9 +225,19 @@ static RegisterAccessInfo *omap3_gpmc_regs_access(int *num)
     return rai;
 }
 
+/* The MMIO's opaque is the register block; its registers know the device */
+static OMAP3GPMCState *omap3_gpmc_of(void *opaque)
+{
+    RegisterInfoArray *reg_array = opaque;
+
+    return OMAP3_GPMC(reg_array->r[0]->opaque);
+}
+
 static uint64_t omap3_gpmc_read(void *opaque, hwaddr offset, unsigned size)
 {
-    uint64_t v = register_read_memory(opaque, offset, size);
+    OMAP3GPMCState *s = omap3_gpmc_of(opaque);
+    uint64_t v = omap3_regfile_read(opaque, s->regs_info,
+                                    ARRAY_SIZE(s->regs_info), offset, size);
 
     trace_omap3_gpmc_read(offset, v);
     return v;
@@ -235,8 +246,11 @@ static uint64_t omap3_gpmc_read(void *opaque, hwaddr offset, unsigned size)
 static void omap3_gpmc_write(void *opaque, hwaddr offset, uint64_t value,
                              unsigned size)
 {
+    OMAP3GPMCState *s = omap3_gpmc_of(opaque);
+
     trace_omap3_gpmc_write(offset, value);
-    register_write_memory(opaque, offset, value, size);
+    omap3_regfile_write(opaque, s->regs_info, ARRAY_SIZE(s->regs_info),
+                        offset, value, size);
 }
 
 static const MemoryRegionOps omap3_gpmc_ops = {

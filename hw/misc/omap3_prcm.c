@@ -17,6 +17,7 @@
 #include "qemu/osdep.h"
 #include "hw/register.h"
 #include "hw/misc/omap3_prcm.h"
+#include "hw/misc/omap3_regfile.h"
 #include "trace.h"
 
 static uint64_t omap3_prcm_pre_write(RegisterInfo *reg, uint64_t val)
@@ -48,7 +49,8 @@ static uint64_t omap3_prcm_read(void *opaque, hwaddr offset, unsigned size)
 {
     RegisterInfoArray *reg_array = opaque;
     OMAP3PRCMSpace *sp = reg_array->r[0]->opaque;
-    uint64_t v = register_read_memory(opaque, offset, size);
+    uint64_t v = omap3_regfile_read(reg_array, sp->regs_info,
+                                    ARRAY_SIZE(sp->regs_info), offset, size);
 
     trace_omap3_prcm_read(sp->name, offset, v);
     return v;
@@ -61,7 +63,8 @@ static void omap3_prcm_write(void *opaque, hwaddr offset, uint64_t value,
     OMAP3PRCMSpace *sp = reg_array->r[0]->opaque;
 
     trace_omap3_prcm_write(sp->name, offset, value);
-    register_write_memory(opaque, offset, value, size);
+    omap3_regfile_write(reg_array, sp->regs_info, ARRAY_SIZE(sp->regs_info),
+                        offset, value, size);
 }
 
 static const MemoryRegionOps omap3_prcm_ops = {

@@ -323,7 +323,7 @@ static void gpt_schedule(OMAP3GPTimerState *s, bool from_timer)
         now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
         deadline = MAX(deadline, now + GPT_MIN_REARM_NS);
     }
-    timer_mod(s->timer, deadline);
+    omap3_timer_mod(s->timer, deadline);
 }
 
 static void gpt_timer_expired(void *opaque)

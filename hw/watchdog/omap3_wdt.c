@@ -156,9 +156,10 @@ static void wdt_schedule(OMAP3WDTState *s)
         timer_del(s->timer);
         return;
     }
-    timer_mod(s->timer,
-              omap3_counter_deadline(&s->counter, wdt_freq(s),
-                                     wdt_prescale(s), WDT_WRAP - s->wcrr));
+    omap3_timer_mod(s->timer,
+                    omap3_counter_deadline(&s->counter, wdt_freq(s),
+                                           wdt_prescale(s),
+                                           WDT_WRAP - s->wcrr));
 }
 
 static void wdt_timer_expired(void *opaque)

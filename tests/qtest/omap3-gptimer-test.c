@@ -118,6 +118,51 @@ static void test_oneshot_overflow(void)
     qtest_quit(qts);
 }
 
+/*
+ * Writes to a running timer that leave its next event where it was (TCLR
+ * with ST again, TIER, TISR) keep the event's time; a TCRR write moves it,
+ * earlier or later.
+ */
+static void test_rewrite_while_running(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    wr(qts, GPT1, GPT_TIER, IT_OVF);
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 63);
+    wr(qts, GPT1, GPT_TCLR, TCLR_ST);
+    omap3_goto_tick(qts, 20);
+    wr(qts, GPT1, GPT_TCLR, TCLR_ST);
+    wr(qts, GPT1, GPT_TIER, IT_OVF);
+    wr(qts, GPT1, GPT_TISR, 0);
+    omap3_goto_before_tick(qts, 64);
+    g_assert_false(gpt1_line(qts));
+    omap3_goto_tick(qts, 64);
+    g_assert_true(gpt1_line(qts));
+    wr(qts, GPT1, GPT_TISR, IT_OVF);
+
+    /* running again for 100 ticks, then TCRR set to 10 before the overflow */
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 99);
+    wr(qts, GPT1, GPT_TCLR, TCLR_ST);
+    omap3_goto_tick(qts, 70);
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 9);
+    omap3_goto_before_tick(qts, 80);
+    g_assert_false(gpt1_line(qts));
+    omap3_goto_tick(qts, 80);
+    g_assert_true(gpt1_line(qts));
+    wr(qts, GPT1, GPT_TISR, IT_OVF);
+
+    /* and later: 100 ticks, at tick 150 back to 50 to go */
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 99);
+    wr(qts, GPT1, GPT_TCLR, TCLR_ST);
+    omap3_goto_tick(qts, 150);
+    wr(qts, GPT1, GPT_TCRR, 0xffffffff - 49);
+    omap3_goto_before_tick(qts, 200);
+    g_assert_false(gpt1_line(qts));
+    omap3_goto_tick(qts, 200);
+    g_assert_true(gpt1_line(qts));
+    qtest_quit(qts);
+}
+
 /* TCRR reads back while counting; ST=0 freezes it; the prescaler divides */
 static void test_count_and_prescaler(void)
 {
@@ -477,6 +522,8 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-gptimer/oneshot-overflow", test_oneshot_overflow);
     qtest_add_func("omap3-gptimer/count-and-prescaler",
                    test_count_and_prescaler);
+    qtest_add_func("omap3-gptimer/rewrite-while-running",
+                   test_rewrite_while_running);
     qtest_add_func("omap3-gptimer/autoreload", test_autoreload);
     qtest_add_func("omap3-gptimer/match", test_match);
     qtest_add_func("omap3-gptimer/linux-clockevent", test_linux_clockevent);

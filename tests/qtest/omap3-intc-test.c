@@ -279,6 +279,38 @@ static void test_fiq(void)
     qtest_quit(qts);
 }
 
+/*
+ * Rewriting ILRs moves a line between nIRQ and nFIQ, in any bank, and
+ * leaves the other lines where they are (Linux rewrites all 96 ILRs on
+ * every return from an OFF-mode idle)
+ */
+static void test_fiq_reroute(void)
+{
+    QTestState *qts = intc_start();
+
+    qtest_writel(qts, ILR(20), ILR_PRIO(3) | ILR_FIQ);
+    qtest_writel(qts, ILR(52), ILR_PRIO(4) | ILR_FIQ);
+    swi(qts, 20);
+    swi(qts, 52);
+    g_assert_cmphex(qtest_readl(qts, PENDING_FIQ(0)), ==, BIT(20));
+    g_assert_cmphex(qtest_readl(qts, PENDING_FIQ(1)), ==, BIT(52));
+    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(1)), ==, 0);
+
+    /* 52 back to nIRQ: 20 stays on nFIQ */
+    qtest_writel(qts, ILR(52), ILR_PRIO(4));
+    g_assert_cmphex(qtest_readl(qts, PENDING_FIQ(1)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(1)), ==, BIT(52));
+    g_assert_cmphex(qtest_readl(qts, PENDING_FIQ(0)), ==, BIT(20));
+    g_assert_true(qtest_get_irq(qts, CPU_IRQ));
+    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 52);
+
+    /* the same value again changes nothing */
+    qtest_writel(qts, ILR(20), ILR_PRIO(3) | ILR_FIQ);
+    g_assert_cmphex(qtest_readl(qts, PENDING_FIQ(0)), ==, BIT(20));
+    g_assert_cmphex(qtest_readl(qts, SIR_FIQ), ==, 20);
+    qtest_quit(qts);
+}
+
 /* The SoC's sys_nirq input (TWL4030 INT1) is an INTC line, level-sensitive */
 static void test_sys_nirq(void)
 {
@@ -421,6 +453,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-intc/priority", test_priority);
     qtest_add_func("omap3-intc/threshold", test_threshold);
     qtest_add_func("omap3-intc/fiq", test_fiq);
+    qtest_add_func("omap3-intc/fiq-reroute", test_fiq_reroute);
     qtest_add_func("omap3-intc/sys-nirq", test_sys_nirq);
     qtest_add_func("omap3-intc/gptimer-line", test_gptimer_line);
     qtest_add_func("omap3-intc/reserved", test_reserved);

@@ -181,6 +181,31 @@ static void test_pwst(void)
     qtest_quit(qts);
 }
 
+/*
+ * Linux's idle path reads PM_PWSTST/PM_PREPWSTST and clears PM_PREPWSTST of
+ * its dpll3/4/5 (PLL module), wkup and emu powerdomains, which have no such
+ * registers: holes read 0 and ignore writes, next to real registers.
+ */
+static void test_holes(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+    static const uint32_t holes[] = { 0xde0, 0xde4, 0xde8, 0xce4, 0xce8 };
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(holes); i++) {
+        g_assert_cmphex(rd(qts, PRM + holes[i]), ==, 0);
+        wr(qts, PRM + holes[i], 0xffffffff);
+        g_assert_cmphex(rd(qts, PRM + holes[i]), ==, 0);
+    }
+    g_assert_cmphex(rd(qts, CM + 0xd08), ==, 0);    /* a CM hole too */
+    /* the registers around them are untouched */
+    g_assert_cmphex(rd(qts, PRM_CLKSEL), ==, 3);    /* 26 MHz */
+    g_assert_cmphex(rd(qts, PM_PWSTST_CORE), ==, 0xf7);
+    wr(qts, PM_PREPWSTST_CORE, 0x3);
+    g_assert_cmphex(rd(qts, PM_PREPWSTST_CORE), ==, 0x3);
+    qtest_quit(qts);
+}
+
 /* omap2_prm_deassert_hardreset: clear RSTST, release RSTCTRL, poll RSTST */
 static void test_hardreset(void)
 {
@@ -440,6 +465,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/dpll", test_dpll);
     qtest_add_func("omap3-prcm/idlest", test_idlest);
     qtest_add_func("omap3-prcm/pwst", test_pwst);
+    qtest_add_func("omap3-prcm/holes", test_holes);
     qtest_add_func("omap3-prcm/hardreset", test_hardreset);
     qtest_add_func("omap3-prcm/global-reset", test_global_reset);
     qtest_add_func("omap3-prcm/io-chain", test_io_chain);

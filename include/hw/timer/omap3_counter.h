@@ -76,4 +76,18 @@ static inline int64_t omap3_counter_deadline(const OMAP3Counter *c,
                                            NANOSECONDS_PER_SECOND, freq);
 }
 
+/*
+ * Arm @t for @deadline unless it already is.  A timer_mod() that leaves
+ * the timer at the head of its list kicks the main loop to recompute its
+ * timeout even when the deadline is the one already set; the timers are
+ * re-planned after every register write (Linux's clockevent writes TCRR
+ * and then TCLR for each event), so most of them would be such kicks.
+ */
+static inline void omap3_timer_mod(QEMUTimer *t, int64_t deadline)
+{
+    if (!timer_pending(t) || timer_expire_time_ns(t) != deadline) {
+        timer_mod(t, deadline);
+    }
+}
+
 #endif /* HW_TIMER_OMAP3_COUNTER_H */

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""What an idle guest makes the host do, counted (not timed): our -M gta04
+and Debian's stock qemu-system-arm -M vexpress-a9, the same kernel and
+initramfs, the guest idle at its shell.
+
+    scripts/idle-counts.py [--seconds N] [--settle S] [--mmio] [gta04|vexpress-a9 ...]
+
+For each board: boot, wait --settle seconds (default 40: the boot's one-off
+work, such as regulator_init_complete 30 s after the late initcalls, is
+over), then over --seconds (default 30) of host time, with the console read
+all along (a stock PL011 whose socket fills busy-waits in QEMU):
+
+  guest   interrupts per second from /proc/interrupts deltas, and the guest's
+          own idle/wake timers (ftrace timer and workqueue events, in the
+          guest, while it runs `sleep`)
+  host    system calls of the QEMU process per second (strace -f -c over the
+          window: ppoll returns of the main loop, eventfd writes that kick it,
+          futex wake-ups between the vCPU thread and the main loop); host
+          CPU ms/s from schedstat, only indicative on a loaded machine
+  --mmio  MMIO accesses per second per memory region (QEMU's
+          memory_region_ops_read/write trace events, both binaries have
+          them), in a window of its own before the others, the events
+          then switched off
+
+A machine that is busy with other work changes the CPU figure, not the
+counts.  Needs strace (installed if missing) and stock QEMU for
+vexpress-a9 (likewise).
+"""
+import argparse
+import collections
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tests", "functional"))
+from gta04lib import Guest, QEMU, REPO, interrupts, stock_qemu  # noqa: E402
+
+BOARDS = {
+    "gta04": dict(machine="gta04"),
+    "vexpress-a9": dict(machine="vexpress-a9", dtb="vexpress-v2p-ca9.dtb",
+                        console="ttyAMA0,115200"),
+}
+TRACING = "/sys/kernel/debug/tracing"
+GUEST_EVENTS = ("timer:hrtimer_expire_entry timer:timer_expire_entry "
+                "workqueue:workqueue_execute_start")
+
+
+def cpu_ms(pid):
+    total = 0
+    for path in glob.glob("/proc/%d/task/*/schedstat" % pid):
+        try:
+            with open(path) as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total / 1e6
+
+
+class Reader:
+    """Drain the console while the script only waits."""
+
+    def __init__(self, g):
+        self.g, self.stop = g, False
+        self.th = threading.Thread(target=self.run, daemon=True)
+
+    def run(self):
+        while not self.stop:
+            self.g._read()
+
+    def __enter__(self):
+        self.th.start()
+        return self
+
+    def __exit__(self, *a):
+        self.stop = True
+        self.th.join()
+
+
+def guest_timers(g, seconds):
+    """Guest events during `sleep seconds`, per second: {what: rate}."""
+    g.ok("echo 0 > {t}/tracing_on; echo > {t}/trace; echo '{e}' > {t}/set_event"
+         .format(t=TRACING, e=GUEST_EVENTS))
+    t0 = float(g.ok("cat /proc/uptime").split()[0])
+    g.ok("echo 1 > {t}/tracing_on; sleep {s}; echo 0 > {t}/tracing_on"
+         .format(t=TRACING, s=int(seconds)), timeout=seconds + 60)
+    dt = float(g.ok("cat /proc/uptime").split()[0]) - t0
+    out = g.ok("sed -n 's/.*\\(expire_entry\\|execute_start\\):.*function[= ]\\([^ ]*\\).*/\\2/p' "
+               "{t}/trace | sort | uniq -c".format(t=TRACING), timeout=300)
+    g.ok("echo > {t}/set_event".format(t=TRACING))
+    res = {}
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 2 and p[0].isdigit():
+            res[p[1]] = int(p[0]) / dt
+    return res
+
+
+def strace_window(pid, seconds):
+    """System calls of every QEMU thread over the window: {name: per second}."""
+    with tempfile.NamedTemporaryFile(prefix="idle-counts-", suffix=".strace") as f:
+        subprocess.run(["timeout", str(int(seconds)), "strace", "-f", "-qq", "-c",
+                        "-o", f.name, "-p", str(pid)],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        text = open(f.name).read()
+    res = {}
+    for line in text.splitlines():
+        p = line.split()
+        # % time, seconds, usecs/call, calls, [errors], syscall
+        if len(p) >= 5 and p[-1].isidentifier() and p[3].isdigit() and p[-1] != "total":
+            res[p[-1]] = int(p[3]) / seconds
+    return res
+
+
+def mmio_rates(log, t0, t1):
+    """MMIO accesses per second per region between host times t0 and t1."""
+    c = collections.Counter()
+    rx = re.compile(r"^\d+@([\d.]+):memory_region_ops_(read|write) .* name '([^']*)'")
+    with open(log, errors="replace") as f:
+        for line in f:
+            m = rx.match(line)
+            if m and t0 <= float(m.group(1)) <= t1:
+                c["%s %s" % (m.group(3), m.group(2))] += 1
+    return {k: v / (t1 - t0) for k, v in c.items()}
+
+
+def one_board(name, args, workdir):
+    b = dict(BOARDS[name])
+    binary = QEMU if name == "gta04" else stock_qemu()
+    log = os.path.join(workdir, name + ".trace")
+    extra = ()
+    if args.mmio:
+        extra = ("-msg", "timestamp=on", "-D", log,
+                 "-trace", "memory_region_ops_read", "-trace", "memory_region_ops_write")
+    g = Guest(binary=binary, name="idle-%s" % name, extra_args=extra, **b)
+    res = {"board": name}
+    with g:
+        g.boot(300)
+        pid = g.vm.get_pid()
+        time.sleep(args.settle)
+        if args.mmio:
+            # the window without strace first; the trace runs all along
+            with Reader(g):
+                t0 = time.time()
+                time.sleep(args.seconds)
+                t1 = time.time()
+            res["mmio"] = mmio_rates(log, t0, t1)
+            for ev in ("memory_region_ops_read", "memory_region_ops_write"):
+                g.hmp("trace-event %s off" % ev)    # the log's own writes
+        i0 = interrupts(g.ok("cat /proc/interrupts"))
+        u0 = float(g.ok("cat /proc/uptime").split()[0])
+        with Reader(g):
+            c0 = cpu_ms(pid)
+            res["syscalls"] = strace_window(pid, args.seconds)
+            res["cpu_ms_per_s"] = (cpu_ms(pid) - c0) / args.seconds
+        i1 = interrupts(g.ok("cat /proc/interrupts"))
+        u1 = float(g.ok("cat /proc/uptime").split()[0])
+        res["irqs"] = {k: (i1[k][0] - i0.get(k, (0,))[0]) / (u1 - u0)
+                       for k in i1 if i1[k][0] != i0.get(k, (0,))[0]}
+        res["guest"] = guest_timers(g, args.seconds)
+    return res
+
+
+def show(res):
+    print("== %s" % res["board"])
+    print("  guest interrupts/s (incl. the two shell commands around the window): %s"
+          % ", ".join("%s %.2f" % kv for kv in sorted(res["irqs"].items())))
+    print("  guest timers and work items/s:")
+    for k, v in sorted(res["guest"].items(), key=lambda kv: -kv[1])[:14]:
+        print("    %7.2f  %s" % (v, k))
+    print("  host system calls/s: %s" % ", ".join(
+        "%s %.1f" % kv for kv in sorted(res["syscalls"].items(), key=lambda kv: -kv[1])[:8]))
+    print("  host CPU (under strace): %.2f ms/s" % res["cpu_ms_per_s"])
+    if "mmio" in res:
+        total = sum(res["mmio"].values())
+        print("  MMIO accesses/s: %.0f" % total)
+        for k, v in sorted(res["mmio"].items(), key=lambda kv: -kv[1])[:16]:
+            print("    %8.1f  %s" % (v, k))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("boards", nargs="*", metavar="BOARD",
+                    help="gta04, vexpress-a9 (default: both)")
+    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--settle", type=float, default=40)
+    ap.add_argument("--mmio", action="store_true")
+    args = ap.parse_args()
+    for name in args.boards:
+        if name not in BOARDS:
+            ap.error("no board %r (the boards: %s)" % (name, ", ".join(BOARDS)))
+    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"),
+                    "the idle counts (system calls of QEMU)", "strace"], check=True)
+    with tempfile.TemporaryDirectory(prefix="idle-counts-") as workdir:
+        for name in args.boards or list(BOARDS):
+            show(one_board(name, args, workdir))
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
