@@ -20,13 +20,28 @@ each board boots once and is measured in that one VM:
             pl031_alarm_raised; -msg timestamp=on) to the moment the command
             after the write to /sys/power/state has printed its marker
 
+The host CPU of gta04 is measured a second time with one behaviour of the
+guest kernel switched off through QEMU's gdbstub (Guest.gdb_write_word), to
+show what the board itself costs when the kernel does not make it spin or
+work: idle with `arm_pm_idle` = NULL (the kernel's OMAP3 idle routine, with
+its power-domain bookkeeping and context save, bypassed for a plain WFI, as
+vexpress-a9 idles), and `freeze` with `cpu_idle_force_poll` = 0 (6.1's
+omap_pm_begin() sets it for every suspend state, so s2idle polls on the real
+board too).  The old values are written back before the guest goes on.
+
+Once: both boards boot under -icount shift=0,sleep=off, where guest time is
+instructions executed (1 ns each) plus the time the guest sleeps; /proc/uptime
+at the prompt minus its idle time is the guest's work to the shell, the same
+on every host.
+
 Then, once, the build times: a fresh configure + compile of our QEMU in a
 temporary build directory (BENCH_BUILD=0 skips it) and the rebuild after one
 device file changed.  Medians of the rounds and gta04/vexpress ratios are
 printed as a Markdown table (README's "Measured" table) and written, with
 every single sample, to BENCH_OUT (default .build/bench/bench.json) and a
 chart next to it (bench.png).  Knobs: BENCH_IDLE_S, BENCH_SLEEP_S (10 s),
-BENCH_BUILD=0, BENCH_OUT.  No pass/fail: this measures.
+BENCH_BUILD=0, BENCH_ICOUNT=0 (skips the -icount boots), BENCH_OUT.  No
+pass/fail: this measures.
 """
 import glob
 import json
@@ -86,21 +101,39 @@ def alarm_stamps(log):
                 re.finditer(r"^\d+@(\d+\.\d+):\w+", f.read(), re.M)]
 
 
-def sleep_and_wake(g, state, log):
+def with_kernel_word(g, function, value, measure):
+    """measure() with the kernel variable that `function` reads set to value
+    (through the gdbstub), the old value written back afterwards."""
+    addr = g.kernel_variable(function)
+    old = g.gdb_write_word(addr, value)
+    try:
+        time.sleep(1)
+        return measure()
+    finally:
+        g.gdb_write_word(addr, old)
+
+
+def sleep_and_wake(g, state, log, diag=None):
     """Suspend to `state`, measure host CPU while asleep, wake by the RTC alarm.
-    Returns (cpu %, wake latency s)."""
+    diag: (function, value) for with_kernel_word, measured in a second window.
+    Returns (cpu %, wake latency s, cpu % of the diag window or None)."""
     pid = g.vm.get_pid()
     before = len(alarm_stamps(log))
-    # the alarm comes after the whole window: entry + 1 s + SLEEP_S + margin
+    # the alarm comes after the whole window: entry + 1 s + SLEEP_S + margin,
+    # and the diag window (gdbstub round trips + 1 s + SLEEP_S) after it
+    windows = int(SLEEP_S) + 6 + (int(SLEEP_S) + 6 if diag else 0)
     g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm"
-         % (int(SLEEP_S) + 6))
+         % windows)
     g._seq = getattr(g, "_seq", 0) + 1
     end = "__BENCHW%d__" % g._seq
     g.send("echo %s > /sys/power/state; echo %s\"\"%s$?\n" % (state, end[:6], end[6:]))
     g.wait_for(r"Suspending console", 60)
     time.sleep(1)
-    t_end = time.time() + SLEEP_S
     cpu = cpu_percent(pid, SLEEP_S)
+    diag_cpu = None
+    if diag:
+        diag_cpu = with_kernel_word(g, diag[0], diag[1], lambda: cpu_percent(pid, SLEEP_S))
+    t_end = time.time()
     m = g.wait_for(re.escape(end) + r"(\d+)\n", 120)
     t_back = time.time()
     g.wait_for("gta04:", 10)
@@ -110,7 +143,12 @@ def sleep_and_wake(g, state, log):
     if stamps[0] < t_end:
         raise RuntimeError("%s: the alarm came %.1f s before the CPU window ended"
                            % (state, t_end - stamps[0]))
-    return cpu, t_back - stamps[0]
+    return cpu, t_back - stamps[0], diag_cpu
+
+
+# gta04 only: the diagnostic windows (kernel function whose variable is set, value)
+IDLE_DIAG = ("arch_cpu_idle", 0)            # arm_pm_idle = NULL
+SLEEP_DIAG = {"freeze": ("cpu_idle_poll_ctrl", 0)}   # cpu_idle_force_poll = 0
 
 
 def one_board(name, guest, stock, workdir, rnd):
@@ -129,14 +167,36 @@ def one_board(name, guest, stock, workdir, rnd):
         res["rss_mib"] = rss_mib(pid)
         time.sleep(2)
         res["idle_cpu_pct"] = cpu_percent(pid, IDLE_S)
+        if name == "gta04":
+            res["idle_cpu_pct_plain_wfi"] = with_kernel_word(
+                g, *IDLE_DIAG, lambda: cpu_percent(pid, IDLE_S))
         for state in ("freeze", "mem"):
             if state in states:
-                cpu, wake = sleep_and_wake(g, state, log)
+                diag = SLEEP_DIAG.get(state) if name == "gta04" else None
+                cpu, wake, diag_cpu = sleep_and_wake(g, state, log, diag)
                 res[state + "_cpu_pct"] = cpu
                 res[state + "_wake_s"] = wake
+                if diag_cpu is not None:
+                    res[state + "_cpu_pct_no_poll"] = diag_cpu
     finally:
         g.shutdown()
     return res
+
+
+def icount_boot(name, guest, stock):
+    """Guest seconds to the shell under -icount shift=0,sleep=off: busy
+    (= instructions / 1e9) and idle, from /proc/uptime at the prompt."""
+    b = dict(BOARDS[name])
+    binary = b.pop("binary") or stock
+    b.pop("alarm_event")
+    g = Guest(guest=guest, binary=binary, name="bench-icount-%s" % name,
+              extra_args=("-icount", "shift=0,sleep=off"), **b)
+    try:
+        g.boot(timeout=600)
+        up, idle = (float(v) for v in g.ok("cat /proc/uptime").split()[:2])
+    finally:
+        g.shutdown()
+    return {"uptime_s": up, "idle_s": idle, "busy_s": up - idle}
 
 
 def timed(cmd, env=None):
@@ -163,10 +223,15 @@ def build_times():
     return res
 
 
-ROWS = [  # key, label, unit, format
+ROWS = [  # key, label, unit, format[, vexpress-a9 key it is compared with]
     ("boot_s", "boot to shell", "s", "%.2f"),
     ("idle_cpu_pct", "host CPU, guest idle at the shell", "%", "%.2f"),
+    ("idle_cpu_pct_plain_wfi", "host CPU, guest idle at the shell, gta04 with `arm_pm_idle` = NULL "
+     "(its OMAP3 idle routine bypassed: a plain WFI; vexpress-a9 as above)", "%", "%.2f",
+     "idle_cpu_pct"),
     ("freeze_cpu_pct", "host CPU, suspended in s2idle (`freeze`)", "%", "%.2f"),
+    ("freeze_cpu_pct_no_poll", "host CPU, `freeze`, gta04 with `cpu_idle_force_poll` = 0 "
+     "(the kernel's s2idle poll off; vexpress-a9 as above)", "%", "%.2f", "freeze_cpu_pct"),
     ("mem_cpu_pct", "host CPU, suspended in `mem`", "%", "%.2f"),
     ("freeze_wake_s", "wake from `freeze`: RTC alarm to shell", "s", "%.3f"),
     ("mem_wake_s", "wake from `mem`: RTC alarm to shell", "s", "%.3f"),
@@ -183,11 +248,18 @@ def table(result):
     n = result["rounds"]
     lines = ["| what (median of %d interleaved rounds) | gta04 | vexpress-a9 | ratio |" % n,
              "|---|---|---|---|"]
-    for key, label, unit, fmt in ROWS:
-        a, b = result["median"]["gta04"].get(key), result["median"]["vexpress-a9"].get(key)
+    for key, label, unit, fmt, *other in ROWS:
+        a = result["median"]["gta04"].get(key)
+        b = result["median"]["vexpress-a9"].get(other[0] if other else key)
         cell = lambda v: "—" if v is None else (fmt % v) + " " + unit
         ratio = "—" if a is None or b is None or b == 0 else "%.2f" % (a / b)
         lines.append("| %s | %s | %s | %s |" % (label, cell(a), cell(b), ratio))
+    ic = result.get("icount")
+    if ic:
+        a, b = ic["gta04"], ic["vexpress-a9"]
+        lines.append("| guest work to the shell, `-icount shift=0,sleep=off` (1 ns = 1 instruction; "
+                     "guest idle in brackets) | %.3f s (%.3f s) | %.3f s (%.3f s) | %.2f |"
+                     % (a["busy_s"], a["idle_s"], b["busy_s"], b["idle_s"], a["busy_s"] / b["busy_s"]))
     bt = result.get("build", {})
     if "fresh_build_s" in bt:
         lines.append("| fresh build (`scripts/setup.sh`, source unpacked, configure + compile) | %.0f s | | |"
@@ -203,9 +275,10 @@ def chart(result, path):
     import matplotlib.pyplot as plt
     keys = [r for r in ROWS]
     fig, axes = plt.subplots(1, len(keys), figsize=(3 * len(keys), 3.6))
-    for ax, (key, label, unit, fmt) in zip(axes, keys):
+    for ax, (key, label, unit, fmt, *other) in zip(axes, keys):
         for i, board in enumerate(("gta04", "vexpress-a9")):
-            vals = [s[key] for s in result["samples"][board] if key in s]
+            k = other[0] if other and board != "gta04" else key
+            vals = [s[k] for s in result["samples"][board] if k in s]
             med = statistics.median(vals) if vals else 0
             ax.bar(i, med, color=("tab:blue", "tab:gray")[i])
             ax.plot([i] * len(vals), vals, "k.", markersize=4)
@@ -259,6 +332,10 @@ def main():
         "median": {b: {k: median(samples[b], k) for k, *_ in ROWS if median(samples[b], k) is not None}
                    for b in BOARDS},
     }
+    if os.environ.get("BENCH_ICOUNT", "1") != "0":
+        result["icount"] = {b: icount_boot(b, guest, stock) for b in BOARDS}
+        print("icount " + " ".join("%s busy=%.3f idle=%.3f" % (b, v["busy_s"], v["idle_s"])
+                                    for b, v in result["icount"].items()), flush=True)
     result["build"] = build_times()
     with open(OUT, "w") as f:
         json.dump(result, f, indent=1)

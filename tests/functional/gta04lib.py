@@ -446,6 +446,107 @@ class Guest:
     def hmp(self, line):
         return self.qmp("human-monitor-command", **{"command-line": line})
 
+    # -- guest kernel data, for the benchmark's diagnostics
+    def kernel_words(self, vaddr, n):
+        """n 32-bit words at a kernel virtual address, read by the monitor."""
+        out = self.hmp("x /%dwx 0x%x" % (n, vaddr))
+        return [int(w, 16) for line in out.splitlines() for w in line.split(":")[1].split()]
+
+    def kernel_variable(self, function):
+        """Address of the kernel variable that `function` (a symbol of the
+        cached kallsyms) reads first.  Debian's kernel has no
+        CONFIG_KALLSYMS_ALL, so data symbols are found through the code that
+        uses them: the ARM movw/movt pair that builds an address in a register
+        and the first immediate-offset ldr through that register."""
+        with open(os.path.join(self.guest, "kallsyms")) as f:
+            addrs = [int(line.split()[0], 16) for line in f
+                     if line.split()[2:3] == [function] and line.split()[1] in "tT"]
+        if len(addrs) != 1:
+            raise TestFailure("kallsyms: %d symbols named %s" % (len(addrs), function))
+        regs, high = {}, set()
+        for w in self.kernel_words(addrs[0], 16):
+            rd, imm16 = (w >> 12) & 15, ((w >> 4) & 0xf000) | (w & 0xfff)
+            if w & 0x0ff00000 == 0x03000000:                  # movw rd, #imm16
+                regs[rd] = imm16
+                high.discard(rd)
+            elif w & 0x0ff00000 == 0x03400000 and rd in regs:  # movt rd, #imm16
+                regs[rd] = (regs[rd] & 0xffff) | (imm16 << 16)
+                high.add(rd)
+            elif w & 0x0f700000 == 0x05100000 and (w >> 16) & 15 in high:
+                # ldr rt, [rn, #+/-imm12]
+                off = w & 0xfff
+                return regs[(w >> 16) & 15] + (off if w & (1 << 23) else -off)
+        raise TestFailure("%s: no movw/movt + ldr in its first 16 instructions" % function)
+
+    def gdb_write_word(self, vaddr, value):
+        """Write a 32-bit word of guest virtual memory through QEMU's gdbstub
+        (the monitor can read memory but not write it); returns the old value.
+        The VM stops while the stub is attached and runs again afterwards."""
+        path = os.path.join(BUILD, "gdb-%d.sock" % os.getpid())
+        if os.path.exists(path):
+            os.unlink(path)
+        self.hmp("gdbserver unix:%s,server=on,wait=off" % path)
+        gdb = GdbRemote(path)
+        try:
+            old = gdb.read_word(vaddr)
+            gdb.write_word(vaddr, value)
+            if gdb.read_word(vaddr) != value:
+                raise TestFailure("gdbstub: the write to 0x%x did not stick" % vaddr)
+        finally:
+            gdb.detach()
+            self.hmp("gdbserver none")
+            if self.qmp("query-status")["status"] != "running":
+                self.qmp("cont")
+        return old
+
+
+class GdbRemote:
+    """The few packets of the GDB remote serial protocol gdb_write_word needs."""
+
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(10)
+        self.sock.connect(path)
+        self.buf = b""
+
+    def _recv(self):
+        data = self.sock.recv(4096)
+        if not data:
+            raise TestFailure("gdbstub closed the connection")
+        self.buf += data
+
+    def command(self, payload):
+        body = payload.encode()
+        self.sock.sendall(b"$%s#%02x" % (body, sum(body) & 0xff))
+        while True:   # skip acks, take the first whole reply packet
+            start = self.buf.find(b"$")
+            end = self.buf.find(b"#", start)
+            if start >= 0 and end >= 0 and len(self.buf) >= end + 3:
+                reply, self.buf = self.buf[start + 1:end], self.buf[end + 3:]
+                self.sock.sendall(b"+")
+                # the stub announces the stop that attaching caused ("T02...")
+                if reply[:1] not in (b"T", b"S"):
+                    return reply.decode()
+                continue
+            self._recv()
+
+    def read_word(self, vaddr):
+        reply = self.command("m%x,4" % vaddr)
+        if len(reply) != 8:
+            raise TestFailure("gdbstub: read of 0x%x: %r" % (vaddr, reply))
+        return int.from_bytes(bytes.fromhex(reply), "little")
+
+    def write_word(self, vaddr, value):
+        reply = self.command("M%x,4:%s" % (vaddr, value.to_bytes(4, "little").hex()))
+        if reply != "OK":
+            raise TestFailure("gdbstub: write of 0x%x: %r" % (vaddr, reply))
+
+    def detach(self):
+        try:
+            self.command("D")
+        finally:
+            self.sock.close()
+
 
 class PipeConsole:
     """The console as a QEMU `-chardev pipe` (FIFOs BASE.in, BASE.out), with
