@@ -383,6 +383,13 @@ static void dm3730_children_configure(DM3730State *s)
         qdev_prop_set_string(dev, "bus-name", bus_name);
         qdev_prop_set_uint32(dev, "fifo-size", dm3730_i2c_fifo_size[i]);
     }
+    /*
+     * U-Boot talks to the TWL4030 on I2C1 before Linux runs (VMMC1 for the
+     * SD card it loads the kernel from, the power set-up) and leaves the
+     * controller enabled; Linux's first hwmod enable then finds RESETDONE
+     * set.  I2C2 and I2C3 come up as the reset left them.
+     */
+    qdev_prop_set_bit(DEVICE(&s->i2c[0]), "enabled-at-reset", true);
 
     for (i = 0; i < DM3730_NUM_UART; i++) {
         g_autofree char *serial = g_strdup_printf("serial%d",

@@ -766,6 +766,14 @@ static void omap3_i2c_reset_hold(Object *obj, ResetType type)
     OMAP3I2CState *s = OMAP3_I2C(obj);
 
     omap3_i2c_reset_registers(s);
+    /*
+     * A bus the boot loader used is left enabled (its driver ends every
+     * transfer with I2C_CON = I2C_EN), so SYSS.RDONE reads 1 at once when
+     * Linux first enables the module.  I2C_SYSC.SRST still clears it.
+     */
+    if (s->enabled_at_reset) {
+        s->con = R_CON_I2C_EN_MASK;
+    }
     s->irq_level = false;
     qemu_irq_lower(s->irq);
 }
@@ -857,6 +865,8 @@ static const VMStateDescription vmstate_omap3_i2c = {
 static const Property omap3_i2c_properties[] = {
     DEFINE_PROP_STRING("bus-name", OMAP3I2CState, bus_name),
     DEFINE_PROP_UINT32("fifo-size", OMAP3I2CState, fifo_size, 8),
+    DEFINE_PROP_BOOL("enabled-at-reset", OMAP3I2CState, enabled_at_reset,
+                     false),
 };
 
 static void omap3_i2c_class_init(ObjectClass *oc, void *data)

@@ -91,12 +91,20 @@ static void test_reset_values(void)
         /* Linux probe: bits 15:14 at offset 4 = 0 selects the OMAP3 layout */
         g_assert_cmphex(rd(qts, base, GTA04_I2C_IE), ==, 0);
         g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==, 0);
-        g_assert_cmphex(rd(qts, base, GTA04_I2C_CON), ==, 0);
         g_assert_cmphex(rd(qts, base, GTA04_I2C_SA), ==, 0x3ff);
         g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 0);
         g_assert_cmphex(rd(qts, base, GTA04_I2C_SYSC), ==, 0);
-        /* disabled module: no reset-done (Linux sets EN before polling) */
-        g_assert_cmphex(rd(qts, base, GTA04_I2C_SYSS), ==, 0);
+        if (i2cs[i] == DM3730_DEV_I2C1) {
+            /* U-Boot's bus to the TWL4030: left enabled, reset done */
+            g_assert_cmphex(rd(qts, base, GTA04_I2C_CON), ==,
+                            GTA04_I2C_CON_EN);
+            g_assert_cmphex(rd(qts, base, GTA04_I2C_SYSS), ==,
+                            GTA04_I2C_SYSS_RDONE);
+        } else {
+            /* disabled module: no reset-done (Linux sets EN, then polls) */
+            g_assert_cmphex(rd(qts, base, GTA04_I2C_CON), ==, 0);
+            g_assert_cmphex(rd(qts, base, GTA04_I2C_SYSS), ==, 0);
+        }
         /* idle bus: SCL_I/O_FUNC, SDA_I/O_FUNC high */
         g_assert_cmphex(rd(qts, base, GTA04_I2C_SYSTEST), ==, 0x01e0);
     }
@@ -107,6 +115,27 @@ static void test_reset_values(void)
     /* the threshold Linux derives: half the FIFO */
     g_assert_cmpuint(gta04_i2c_fifo_size(qts, GTA04_I2C1_BASE), ==, 4);
     g_assert_cmpuint(gta04_i2c_fifo_size(qts, GTA04_I2C3_BASE), ==, 32);
+    qtest_quit(qts);
+}
+
+/*
+ * I2C1's boot-loader state is the board's reset state: a soft reset gives
+ * the chip's values (I2C_EN 0, no reset-done), a system reset the board's
+ */
+static void test_bootloader_enabled_bus(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    uint64_t base = GTA04_I2C1_BASE;
+
+    wr(qts, base, GTA04_I2C_SYSC, GTA04_I2C_SYSC_SRST);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_CON), ==, 0);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_SYSS), ==, 0);
+
+    qtest_qmp_assert_success(qts, "{'execute': 'system_reset'}");
+    qtest_qmp_eventwait(qts, "RESET");
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_CON), ==, GTA04_I2C_CON_EN);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_SYSS), ==, GTA04_I2C_SYSS_RDONE);
+    g_assert_cmphex(rd(qts, GTA04_I2C2_BASE, GTA04_I2C_CON), ==, 0);
     qtest_quit(qts);
 }
 
@@ -799,6 +828,8 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
 
     qtest_add_func("omap3-i2c/reset-values", test_reset_values);
+    qtest_add_func("omap3-i2c/bootloader-enabled-bus",
+                   test_bootloader_enabled_bus);
     qtest_add_func("omap3-i2c/registers-softreset",
                    test_registers_and_softreset);
     qtest_add_func("omap3-i2c/nack", test_nack);
