@@ -8,7 +8,9 @@ Rounds are interleaved (gta04, vexpress, vexpress, gta04, ...: the order flips
 every round, so a drift in host load hits both boards alike).  In each round
 each board boots once and is measured in that one VM:
 
-  boot      launch to the shell prompt (host seconds)
+  boot      launch to the shell prompt (host seconds), and the translated
+            blocks QEMU holds then (`info jit`): how much distinct guest
+            code the boot ran, each block translated once
   rss       QEMU's VmRSS at the prompt
   idle      host CPU of the whole QEMU process (all threads, schedstat) over
             BENCH_IDLE_S seconds with the guest idle at the shell
@@ -162,6 +164,8 @@ def one_board(name, guest, stock, workdir, rnd):
     try:
         g.boot(timeout=300)
         res["boot_s"] = g.boot_time
+        # how much distinct guest code the boot ran: QEMU translated it once
+        res["boot_tbs"] = int(re.search(r"TB count\s+(\d+)", g.hmp("info jit")).group(1))
         pid = g.vm.get_pid()
         states = g.ok("cat /sys/power/state").split()
         res["rss_mib"] = rss_mib(pid)
@@ -225,6 +229,8 @@ def build_times():
 
 ROWS = [  # key, label, unit, format[, vexpress-a9 key it is compared with]
     ("boot_s", "boot to shell", "s", "%.2f"),
+    ("boot_tbs", "translated blocks at the shell (`info jit`: the distinct guest code the boot ran)",
+     "TBs", "%.0f"),
     ("idle_cpu_pct", "host CPU, guest idle at the shell", "%", "%.2f"),
     ("idle_cpu_pct_plain_wfi", "host CPU, guest idle at the shell, gta04 with `arm_pm_idle` = NULL "
      "(its OMAP3 idle routine bypassed: a plain WFI; vexpress-a9 as above)", "%", "%.2f",
