@@ -284,9 +284,14 @@ def chart(result, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import textwrap
     keys = [r for r in ROWS]
-    fig, axes = plt.subplots(1, len(keys), figsize=(3 * len(keys), 3.6))
-    for ax, (key, label, unit, fmt, *other) in zip(axes, keys):
+    cols = 5
+    nrows = (len(keys) + cols - 1) // cols
+    fig, axes = plt.subplots(nrows, cols, figsize=(3.2 * cols, 3.4 * nrows), squeeze=False)
+    for ax in axes.flat[len(keys):]:
+        ax.set_visible(False)
+    for ax, (key, label, unit, fmt, *other) in zip(axes.flat, keys):
         for i, board in enumerate(("gta04", "vexpress-a9")):
             k = other[0] if other and board != "gta04" else key
             vals = [s[k] for s in result["samples"][board] if k in s]
@@ -295,7 +300,7 @@ def chart(result, path):
             ax.plot([i] * len(vals), vals, "k.", markersize=4)
         ax.set_xticks([0, 1])
         ax.set_xticklabels(["gta04", "vexpress"])
-        ax.set_title(label.replace("`", ""), fontsize=7, wrap=True)
+        ax.set_title(textwrap.fill(label.replace("`", "").split(" (")[0], 34), fontsize=7)
         ax.set_ylabel(unit)
     fig.suptitle("qemu-gta04 bench, %d rounds (bars: medians, dots: rounds)" % result["rounds"],
                  fontsize=9)
