@@ -326,6 +326,9 @@ def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     guest = guest_dir()
     stock = stock_qemu()
+    # the diagnostic windows find kernel variables through kallsyms (made once)
+    subprocess.run([os.path.join(HERE, "guest-kallsyms.py")], check=True,
+                   stdout=subprocess.DEVNULL)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     workdir = tempfile.mkdtemp(prefix="bench-")
     samples = {b: [] for b in BOARDS}

@@ -458,7 +458,10 @@ class Guest:
         CONFIG_KALLSYMS_ALL, so data symbols are found through the code that
         uses them: the ARM movw/movt pair that builds an address in a register
         and the first immediate-offset ldr through that register."""
-        with open(os.path.join(self.guest, "kallsyms")) as f:
+        path = os.path.join(self.guest, "kallsyms")
+        if not os.path.exists(path):
+            raise TestFailure("no %s: run scripts/guest-kallsyms.py once" % path)
+        with open(path) as f:
             addrs = [int(line.split()[0], 16) for line in f
                      if line.split()[2:3] == [function] and line.split()[1] in "tT"]
         if len(addrs) != 1:
