@@ -28,7 +28,6 @@ vexpress-a9 (likewise).
 """
 import argparse
 import collections
-import glob
 import os
 import re
 import subprocess
@@ -40,6 +39,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "functional"))
 from gta04lib import Guest, QEMU, REPO, interrupts, stock_qemu  # noqa: E402
+from bench import cpu_seconds  # noqa: E402  (every thread's schedstat)
 
 BOARDS = {
     "gta04": dict(machine="gta04"),
@@ -49,17 +49,6 @@ BOARDS = {
 TRACING = "/sys/kernel/debug/tracing"
 GUEST_EVENTS = ("timer:hrtimer_expire_entry timer:timer_expire_entry "
                 "workqueue:workqueue_execute_start")
-
-
-def cpu_ms(pid):
-    total = 0
-    for path in glob.glob("/proc/%d/task/*/schedstat" % pid):
-        try:
-            with open(path) as f:
-                total += int(f.read().split()[0])
-        except (OSError, ValueError, IndexError):
-            pass
-    return total / 1e6
 
 
 class Reader:
@@ -155,9 +144,9 @@ def one_board(name, args, workdir):
         i0 = interrupts(g.ok("cat /proc/interrupts"))
         u0 = float(g.ok("cat /proc/uptime").split()[0])
         with Reader(g):
-            c0 = cpu_ms(pid)
+            c0 = cpu_seconds(pid)
             res["syscalls"] = strace_window(pid, args.seconds)
-            res["cpu_ms_per_s"] = (cpu_ms(pid) - c0) / args.seconds
+            res["cpu_ms_per_s"] = 1000 * (cpu_seconds(pid) - c0) / args.seconds
         i1 = interrupts(g.ok("cat /proc/interrupts"))
         u1 = float(g.ok("cat /proc/uptime").split()[0])
         res["irqs"] = {k: (i1[k][0] - i0.get(k, (0,))[0]) / (u1 - u0)
