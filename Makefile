@@ -51,7 +51,7 @@ soak:
 # in .build/bench/).  Debian's python3 for its matplotlib.
 bench:
 	scripts/setup.sh
-	scripts/need-packages.sh "the benchmark (stock QEMU, chart)" qemu-system-arm python3-matplotlib
+	scripts/need-packages.sh stock-qemu charts
 	/usr/bin/python3 scripts/bench.py $${BENCH_ROUNDS:-3}
 
 # The board page docs/system/arm/gta04.rst as HTML (Sphinx, warnings as errors) in .build/docs.

@@ -311,8 +311,7 @@ def chart(result, path):
 def need_matplotlib():
     """Debian's python3-matplotlib, installed if missing; a python3 that cannot
     import it (a pyenv one) hands over to Debian's /usr/bin/python3."""
-    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"),
-                    "the benchmark's chart", "python3-matplotlib"], check=True)
+    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "charts"], check=True)
     try:
         import matplotlib  # noqa: F401
     except ImportError:

@@ -162,7 +162,7 @@ fail() {  # LOG MESSAGE
     die "fresh-check: $2 (full log: $1)"
 }
 
-need_packages "make fresh-check (a minimal Debian 12 root)" debootstrap git python3
+need_group fresh-check
 
 # -- 1. the pristine root ----------------------------------------------------
 MIRROR=$(python3 "$HELPER" mirror) || die "cannot tell the Debian archive from the host's apt sources"

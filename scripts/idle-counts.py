@@ -183,8 +183,7 @@ def main():
     for name in args.boards:
         if name not in BOARDS:
             ap.error("no board %r (the boards: %s)" % (name, ", ".join(BOARDS)))
-    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"),
-                    "the idle counts (system calls of QEMU)", "strace"], check=True)
+    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "idle-counts"], check=True)
     with tempfile.TemporaryDirectory(prefix="idle-counts-") as workdir:
         for name in args.boards or list(BOARDS):
             show(one_board(name, args, workdir))

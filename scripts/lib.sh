@@ -53,13 +53,131 @@ check_sha256() {   # FILE SUM
     [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]
 }
 
+# --- the Debian archive, which mirrors sync and fail for minutes at a time.
+# Every download from it is retried with back-off (GTA04_APT_RETRY_DELAYS,
+# seconds between tries); an "apt-get update" that still fails for some
+# index is tolerated (one warning line naming the indexes) as long as what
+# we need turns out installable; a checksum mismatch is always fatal.
+APT_RETRY_DELAYS="${GTA04_APT_RETRY_DELAYS:-10 30 60}"
+APT_OPTS=(-o Acquire::Retries=3 -q)
+
+# apt_retry LOG CMD...: CMD (an apt-get call) until it succeeds, sleeping
+# APT_RETRY_DELAYS between tries; its output, every try, in LOG
+apt_retry() {
+    local log="$1"; shift
+    local d tries=1
+    : >"$log"
+    for d in "" $APT_RETRY_DELAYS; do
+        if [ -n "$d" ]; then
+            step "retrying in $d s (try $((tries + 1))): $(failed_indexes "$log" | head -1)"
+            sleep "$d"
+            tries=$((tries + 1))
+        fi
+        echo "--- try $tries: $*" >>"$log"
+        "$@" >>"$log" 2>&1 && return 0
+    done
+    return 1
+}
+
+# failed_indexes LOG: what apt said it could not fetch, one line each
+failed_indexes() {
+    local err; err=$(sed -n -E 's/^Err:[0-9]+ +//p' "$1" | sort -u)
+    [ -n "$err" ] || err=$(sed -n -E 's/^[EW]: Failed to fetch +//p' "$1" | sort -u)
+    printf '%s\n' "$err"
+}
+
+# apt_update_with_retry LOG APT: "APT update" with retries; after the last
+# try a failure is only a warning: the caller's install (or download) then
+# tells whether what it needs is there, and says which indexes were missing
+apt_update_with_retry() {
+    local log="$1"; shift
+    apt_retry "$log" "$@" update "${APT_OPTS[@]}" && return 0
+    printf 'warning: %s update: some indexes failed after %d tries, going on with the rest:\n' \
+        "$1" "$(( $(wc -w <<<"$APT_RETRY_DELAYS") + 1 ))" >&2
+    failed_indexes "$log" | sed 's/^/warning:   /' >&2
+    return 1
+}
+
 _apt_updated=0
+_apt_partial=""   # the log of an update that failed for some index
 apt_update_once() {
     [ "$_apt_updated" = 1 ] && return 0
+    no_network_here "apt-get update"
     step "apt-get update"
-    apt-get update -q >"$GTA04_CACHE/apt-update.log" 2>&1 ||
-        die "apt-get update failed: no network to the Debian archive? (see $GTA04_CACHE/apt-update.log)"
+    apt_update_with_retry "$GTA04_CACHE/apt-update.log" apt-get ||
+        _apt_partial="$GTA04_CACHE/apt-update.log"
     _apt_updated=1
+}
+
+# apt_failure_hint: what to add to an error after a partial update
+apt_failure_hint() {
+    [ -n "$_apt_partial" ] || return 0
+    printf '\n(apt-get update failed for some indexes, see %s: a mirror in sync? try again later)' \
+        "$_apt_partial"
+}
+
+# in_dir DIR CMD...: CMD (a function too) run in DIR
+in_dir() { local d="$1"; shift; (cd "$d" && "$@"); }
+
+# no_network_here WHAT: under `make check`'s tests (GTA04_OFFLINE=1, set
+# after its set-up phase) nothing is installed or downloaded: everything is
+# in the cache by then, so reaching for the network is a bug of ours
+no_network_here() {
+    [ "${GTA04_OFFLINE:-0}" = 1 ] || return 0
+    die "$1 needed during the tests, after set-up: everything a test uses must be set up
+first (scripts/setup.sh --all; the host packages are in scripts/host-packages)"
+}
+
+# deb_name PKG VERSION ARCH: the file name of a .deb in a Debian pool
+deb_name() { local v="${2#*:}"; echo "${1}_${v}_$3.deb"; }
+
+# pool_deb_uri APT PKG VERSION ARCH: where the .deb lies in the pool, found
+# from the Sources index (a binary lies in its source package's directory):
+# the way round a binary index that failed to update (a mirror in sync)
+pool_deb_uri() {
+    local apt="$1" pkg="$2" ver="$3" arch="$4" src srcver dsc
+    srcver="${ver%+b[0-9]*}"   # a binNMU's source has the version without +bN
+    src=$($apt -q=2 showsrc "$pkg" 2>/dev/null | awk -v v="$srcver" '
+        /^Package:/ { p = $2 } /^Version:/ && $2 == v { print p; exit }') || true
+    [ -n "$src" ] || src=$(apt-cache -q=2 showsrc "$pkg" 2>/dev/null | awk -v v="$srcver" '
+        /^Package:/ { p = $2 } /^Version:/ && $2 == v { print p; exit }') || true
+    [ -n "$src" ] || return 1
+    dsc=$($apt source --print-uris "$src=$srcver" 2>/dev/null | sed -n "s/^'\([^']*\.dsc\)'.*/\1/p" | head -1)
+    [ -n "$dsc" ] || return 1
+    echo "${dsc%/*}/$(deb_name "$pkg" "$ver" "$arch")"
+}
+
+# fetch_pinned_deb APT DIR PKG VERSION ARCH SHA256: the .deb PKG=VERSION of
+# ARCH in DIR (apt-get download's name), SHA-256 checked.  APT is apt-get or
+# a private configuration's wrapper (trixie_apt).  By the index, retried;
+# failing that (the index did not update) straight from the pool, where the
+# Sources index says it lies, with apt's own downloader and our checksum.
+fetch_pinned_deb() {
+    local apt="$1" dir="$2" pkg="$3" ver="$4" arch="$5" sum="$6" f uri
+    f="$dir/$(deb_name "$pkg" "${ver//:/%3a}" "$arch")"
+    check_sha256 "$f" "$sum" && return 0
+    no_network_here "downloading $pkg:$arch=$ver"
+    mkdir -p "$dir"
+    rm -f "$f"
+    step "downloading $pkg:$arch=$ver"
+    if ! in_dir "$dir" $apt download "${APT_OPTS[@]}" "$pkg:$arch=$ver" >"$dir/download.log" 2>&1; then
+        # the lists may be old, or lack this architecture: update, then retry
+        if [ "$apt" = apt-get ]; then apt_update_once; else ${apt}_update; fi
+        # not in the index (the one that failed to update): no use retrying
+        if ! in_dir "$dir" $apt download "${APT_OPTS[@]}" "$pkg:$arch=$ver" >"$dir/download.log" 2>&1 &&
+           { grep -Eq "Unable to locate|not found|Couldn't find" "$dir/download.log" ||
+             ! apt_retry "$dir/download.log" in_dir "$dir" $apt download "${APT_OPTS[@]}" "$pkg:$arch=$ver"; }; then
+            uri=$(pool_deb_uri "$apt" "$pkg" "$ver" "$arch") ||
+                die "could not download $pkg:$arch=$ver (see $dir/download.log), nor find it in the
+pool from the Sources index: no network to the Debian archive, or the archive
+no longer carries this version$(apt_failure_hint)"
+            step "not in the $arch index: from the pool, by the Sources index"
+            apt_retry "$dir/download.log" /usr/lib/apt/apt-helper download-file "$uri" "$f.part" ||
+                die "could not download $pkg:$arch=$ver from the pool (see $dir/download.log)$(apt_failure_hint)"
+            mv "$f.part" "$f"
+        fi
+    fi
+    check_sha256 "$f" "$sum" || die "$(basename "$f"): SHA-256 mismatch (expected $sum); refusing to use it"
 }
 
 # Make sure "apt-get source" works: add deb-src next to every configured deb entry.
@@ -112,23 +230,51 @@ need_packages() {
         fi
     done
     [ ${#missing[@]} -eq 0 ] && return 0
+    [ "${GTA04_OFFLINE:-0}" != 1 ] ||
+        die "missing packages for $what: ${missing[*]}; scripts/setup.sh installs every host
+package (scripts/host-packages), and nothing is installed during the tests"
     if [ "$(id -u)" -ne 0 ]; then
         die "missing packages for $what; run as root:
     apt-get install -y --no-install-recommends ${missing[*]}"
     fi
     step "installing for $what: ${missing[*]}"
     apt_update_once
-    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-            "${missing[@]}" >"$GTA04_CACHE/apt-install.log" 2>&1; then
+    # installable at all (an index that failed to update may be the one we need)?
+    if ! apt-get -s install --no-install-recommends "${missing[@]}" \
+            >"$GTA04_CACHE/apt-install.log" 2>&1; then
         for spec in "${missing[@]}"; do
             case "$spec" in *=*)
                 grep -qF " ${spec#*=} " <<<"$(apt-cache madison "${spec%%=*}" 2>/dev/null)" ||
                     die "the Debian archive no longer carries ${spec%%=*} ${spec#*=} (pinned for $what);
-it offers: $(apt-cache madison "${spec%%=*}" 2>/dev/null | awk '{print $3}' | head -5 | xargs)" ;;
+it offers: $(apt-cache madison "${spec%%=*}" 2>/dev/null | awk '{print $3}' | head -5 | xargs)$(apt_failure_hint)" ;;
             esac
         done
-        die "apt-get install ${missing[*]} failed (see $GTA04_CACHE/apt-install.log)"
+        die "not installable: ${missing[*]} (see $GTA04_CACHE/apt-install.log)$(apt_failure_hint)"
     fi
+    # the download is what a mirror in sync breaks: retried
+    apt_retry "$GTA04_CACHE/apt-install.log" env DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y --no-install-recommends "${APT_OPTS[@]}" "${missing[@]}" ||
+        die "apt-get install ${missing[*]} failed (see $GTA04_CACHE/apt-install.log)$(apt_failure_hint)"
+}
+
+# The table of host packages (scripts/host-packages): group -> packages
+HOST_PACKAGES="$REPO/scripts/host-packages"
+group_packages() {   # GROUP... : their packages, once each ("all": every group)
+    awk -v want=" $* " '!/^#/ && NF > 1 && (want == " all " || index(want, " " $1 " ")) {
+            for (i = 2; i <= NF; i++) if (!seen[$i]++) print $i }' "$HOST_PACKAGES"
+}
+# pinned_version PKG: the version scripts/host-packages pins PKG to
+pinned_version() {
+    group_packages all | sed -n "s/^$1=//p" | head -1
+}
+# need_group GROUP...: the packages of these groups of scripts/host-packages
+need_group() {
+    local g
+    for g in "$@"; do
+        grep -Eq "^$g[[:space:]]" "$HOST_PACKAGES" || die "scripts/host-packages has no group '$g'"
+    done
+    # shellcheck disable=SC2046
+    need_packages "$*" $(group_packages "$@")
 }
 
 # debian_archive_uri: the URI of the host's main Debian archive (the deb entry
@@ -169,9 +315,9 @@ trixie_apt_update() {
     mkdir -p "$TRIXIE_APT/etc" "$TRIXIE_APT/lists/partial" "$TRIXIE_APT/cache/archives/partial"
     printf 'Types: deb deb-src\nURIs: %s\nSuites: trixie trixie-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
         "$uri" >"$TRIXIE_APT/etc/trixie.sources"
+    no_network_here "apt-get update (trixie)"
     step "apt-get update (private trixie configuration in $TRIXIE_APT)"
-    trixie_apt update -q >"$TRIXIE_APT/update.log" 2>&1 ||
-        die "apt-get update of the trixie entry failed (see $TRIXIE_APT/update.log)"
+    apt_update_with_retry "$TRIXIE_APT/update.log" trixie_apt || _apt_partial="$TRIXIE_APT/update.log"
     _trixie_updated=1
 }
 

@@ -8,8 +8,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-"$REPO/scripts/need-packages.sh" "the documentation (Sphinx, theme, matplotlib)" \
-    python3-sphinx python3-sphinx-rtd-theme python3-matplotlib
+"$REPO/scripts/need-packages.sh" docs
 STAGE="$GTA04_BUILD/docs-src"
 OUT="$GTA04_BUILD/docs"
 rm -rf "$STAGE" "$OUT"

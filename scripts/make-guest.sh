@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Make the GTA04 guest from Debian's armhf packages, unmodified:
 #   vmlinuz, omap3-gta04a5.dtb (from linux-image-6.1.0-57-armmp 6.1.192-3)
-#   initramfs.cpio.gz: busybox-static, the TWL4030/board modules + dependencies, /init
+#   initramfs.cpio.gz: busybox-static, the TWL4030/board modules + dependencies, /init,
+#                      and the tools a kernel developer types (TOOLS below)
 # Output (cached): $GTA04_CACHE/guest/{vmlinuz,omap3-gta04a5.dtb,initramfs.cpio.gz,System.map}
 #
 #   scripts/make-guest.sh            make (or reuse) the guest; prints its directory
@@ -20,6 +21,19 @@ BBPKG_SHA256="2f68dbeaebeda49f3cde34ac421d5add85fb1c837ff7c4a4971945340d9d66ff"
 # The TWL4030 core, IRQ, RTC, regulators, GPIO and power drivers are built in.
 MODULES="evdev i2c-dev phy-twl4030-usb twl4030-madc twl4030_charger twl4030-pwrbutton twl4030_wdt"
 
+# The tools a kernel developer types, from Debian's armhf packages, unmodified
+# (no rebuild), with the shared objects they load (guest_tool): busybox has no
+# rtcwake, and its i2cget/i2cset/i2cdump lack i2c-tools' options (-f, modes).
+# busybox's own devmem stays.  PKG VERSION SHA256 [FILE...] (a library
+# package lists no file: it is searched for what the tools need).
+TOOLS=(
+    "util-linux 2.38.1-5+deb12u3 c1730fe60f03cc404f2fa3c3cfeadb3b9138f76118f2f41623d2bc1933e22336 usr/sbin/rtcwake"
+    "i2c-tools 4.3-2+b3 a98ac72a0cf6cecaa0f2266083041816f51ae54de3b432e29a4abdc7664fc79f usr/sbin/i2cget usr/sbin/i2cset usr/sbin/i2cdump usr/sbin/i2cdetect usr/sbin/i2ctransfer"
+    "evtest 1:1.35-1 40e47681d1aacc94854cea77d6cc108dc3c117b6b0b0566bc5e8a687c91bebdf usr/bin/evtest"
+    "libi2c0 4.3-2+b3 b65b6c90f57c71b89d036264080c03aad1bbbcb59c05713e4cecf255e881b02f"
+    "libc6 2.36-9+deb12u14 758c68b92654747025b48476a45c315bf16df1321224abdd9be672bfd120be45"
+)
+
 DEBS="$GTA04_CACHE/debs"
 GUEST="$GTA04_CACHE/guest"
 
@@ -29,28 +43,40 @@ deb_file() {  # PKG VERSION -> path of the cached .deb (apt-get download naming)
 }
 
 fetch_deb() {  # PKG VERSION SHA256
-    local f; f=$(deb_file "$1" "$2")
-    check_sha256 "$f" "$3" && return 0
-    mkdir -p "$DEBS"
     if ! grep -qx armhf <<<"$(dpkg --print-foreign-architectures)"; then
+        no_network_here "adding the armhf architecture"
         [ "$(id -u)" -eq 0 ] || die "armhf is not a dpkg architecture here; run as root:
     dpkg --add-architecture armhf && apt-get update"
         step "dpkg --add-architecture armhf"
         dpkg --add-architecture armhf
         _apt_updated=0
     fi
-    step "downloading $1:armhf=$2"
-    if ! (cd "$DEBS" && apt-get download "$1:armhf=$2" >"$DEBS/download.log" 2>&1); then
-        apt_update_once
-        (cd "$DEBS" && apt-get download "$1:armhf=$2" >"$DEBS/download.log" 2>&1) ||
-            die "could not download $1:armhf=$2 (see $DEBS/download.log): no network to the
-Debian archive, or the archive no longer carries this version"
-    fi
-    check_sha256 "$f" "$3" || die "$(basename "$f"): SHA-256 mismatch (expected $3); refusing to use it"
+    fetch_pinned_deb apt-get "$DEBS" "$1" "$2" armhf "$3"
 }
 
 stamp() {
-    { echo "$KPKG_SHA256 $BBPKG_SHA256 $MODULES vexpress"; cat "$REPO/scripts/guest-init.sh"; } | sha256sum | cut -d' ' -f1
+    { echo "$KPKG_SHA256 $BBPKG_SHA256 $MODULES vexpress"; printf '%s\n' "${TOOLS[@]}"
+      cat "$REPO/scripts/guest-init.sh"; } | sha256sum | cut -d' ' -f1
+}
+
+# guest_tool TREE ROOT FILE: FILE of the unpacked packages in TREE into the
+# initramfs ROOT, with every shared object it needs (DT_NEEDED, recursively),
+# found in TREE's multiarch library directories and put in ROOT's
+guest_tool() {
+    local tree="$1" root="$2" file="$3" lib dir found
+    [ -e "$root/$file" ] && return 0
+    [ -f "$tree/$file" ] || die "$file: not in the tool packages"
+    mkdir -p "$root/$(dirname "$file")"
+    cp -L "$tree/$file" "$root/$file"
+    for lib in $(readelf -d "$tree/$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+        found=
+        for dir in lib/arm-linux-gnueabihf usr/lib/arm-linux-gnueabihf; do
+            if [ -e "$tree/$dir/$lib" ]; then
+                guest_tool "$tree" "$root" "$dir/$lib"; found=1; break
+            fi
+        done
+        [ -n "$found" ] || die "$file needs $lib, which no package of TOOLS has"
+    done
 }
 
 build_guest() {
@@ -74,9 +100,22 @@ build_guest() {
     chmod 755 "$root/init"
     python3 "$REPO/scripts/guest-modules.py" "$tmp/kpkg/lib/modules/$KVER" \
         "$root/lib/modules/$KVER" $MODULES >"$root/etc/modules"
+    step "adding the tools (rtcwake, i2c-tools, evtest)"
+    local t pkg ver sum files
+    mkdir -p "$tmp/tools"
+    for t in "${TOOLS[@]}"; do
+        read -r pkg ver sum files <<<"$t"
+        dpkg-deb -x "$(deb_file "$pkg" "$ver")" "$tmp/tools"
+    done
+    for t in "${TOOLS[@]}"; do
+        read -r pkg ver sum files <<<"$t"
+        for f in $files; do guest_tool "$tmp/tools" "$root" "$f"; done
+    done
+    # the program interpreter the tools name (PT_INTERP)
+    ln -s arm-linux-gnueabihf/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
     (cd "$root" && find . -print0 | LC_ALL=C sort -z |
         cpio --null -o -H newc --owner=0:0 --quiet) | gzip -9n >"$tmp/initramfs.cpio.gz"
-    rm -rf "$tmp/kpkg" "$tmp/bbpkg" "$root"
+    rm -rf "$tmp/kpkg" "$tmp/bbpkg" "$tmp/tools" "$root"
     stamp >"$tmp/.stamp"
     rm -rf "$GUEST"; mv "$tmp" "$GUEST"
     step "guest ready in $GUEST ($(du -h "$GUEST/initramfs.cpio.gz" | cut -f1) initramfs)"
@@ -84,12 +123,17 @@ build_guest() {
 
 main() {
     # dpkg-deb unpacks (dpkg), cpio + gzip pack the initramfs, python3 picks the modules
-    need_packages "the guest" cpio gzip python3
+    need_group guest
     if [ -f "$GUEST/.stamp" ] && [ "$(cat "$GUEST/.stamp")" = "$(stamp)" ]; then
         echo "$GUEST"; return 0
     fi
     fetch_deb "$KPKG" "$KPKG_VERSION" "$KPKG_SHA256"
     fetch_deb "$BBPKG" "$BBPKG_VERSION" "$BBPKG_SHA256"
+    local t pkg ver sum files
+    for t in "${TOOLS[@]}"; do
+        read -r pkg ver sum files <<<"$t"
+        fetch_deb "$pkg" "$ver" "$sum"
+    done
     build_guest
     echo "$GUEST"
 }

@@ -29,7 +29,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 LSRC_PKG="linux-source-6.1"
-LSRC_VERSION="6.1.192-3"
+LSRC_VERSION="$(pinned_version "$LSRC_PKG")"   # scripts/host-packages
 DEBIAN_KREL="6.1.0-57-armmp"
 CROSS=arm-linux-gnueabihf-
 FRAGMENT="$REPO/guest/kernel-config/gta04.config"
@@ -65,12 +65,12 @@ for p in "$@"; do [ -f "$p" ] || die "no such patch: $p"; done
 KB="$GTA04_CACHE/kbuild"
 mkdir -p "$KB"
 
-# linux-source-6.1 pinned to the version of Debian's image; openssl signs
-# modules in Debian's config, kmod is depmod, cpio packs the kheaders
-need_packages "the guest kernel build" gcc-arm-linux-gnueabihf make bc flex bison \
-    libssl-dev libelf-dev openssl kmod cpio xz-utils patch ccache git
+# scripts/host-packages: the cross toolchain and kbuild's tools (openssl signs
+# modules in Debian's config, kmod is depmod, cpio packs the kheaders), and
+# linux-source-6.1 pinned to the version of Debian's image
+need_group kernel-build
 if [ -z "$src" ]; then
-    need_packages "the guest kernel source" "$LSRC_PKG=$LSRC_VERSION"
+    need_group kernel-source
 fi
 
 # --- the key: source + config + patches

@@ -62,7 +62,7 @@ if [ "$mode" = record ]; then
     icount="shift=${GTA04_RR_SHIFT:-3}"
     if [ -n "${GTA04_RR_SNAPSHOT:-}" ]; then
         command -v qemu-img >/dev/null ||
-            "$REPO/scripts/need-packages.sh" "qemu-img (record/replay snapshots)" qemu-utils
+            "$REPO/scripts/need-packages.sh" replay
         qemu-img create -q -f qcow2 "$dir/snapshots.qcow2" 64M
         args+=(-drive "file=$dir/snapshots.qcow2,if=none,id=rr")
         icount="$icount,rrsnapshot=$GTA04_RR_SNAPSHOT"

@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # Build qemu-system-arm with the GTA04 board from this overlay.
 #
-#   scripts/setup.sh            install missing packages, fetch and verify the pinned QEMU source,
+#   scripts/setup.sh            install missing packages (all of scripts/host-packages, in one
+#                               apt-get install), fetch and verify the pinned QEMU source,
 #                               unpack it, link this tree in, patch, configure, build
+#   scripts/setup.sh --all      the same, then everything the tests use: the guest
+#                               (make-guest.sh) and the bug table's kernels; after it,
+#                               `make check` needs no network
+#
+# Every download is retried with back-off (GTA04_APT_RETRY_DELAYS, default
+# "10 30 60" s); an apt-get update that keeps failing for some index (a mirror
+# in sync) is a warning as long as what we need is installable; a SHA-256
+# mismatch is always fatal.
 #
 # Environment:
 #   GTA04_CACHE     download cache (default ~/.cache/qemu-gta04)
@@ -51,10 +60,6 @@ esac
 # What a usable tree must say about itself
 QEMU_EXPECT_VERSION_PREFIX="$GTA04_QEMU."
 
-# The build, and what the tests' harness calls (python3; meson test; flock and
-# timeout are in util-linux and coreutils, always there)
-BUILD_PACKAGES="build-essential meson ninja-build pkg-config libglib2.0-dev libpixman-1-dev
-libfdt-dev zlib1g-dev python3 python3-venv flex bison dpkg-dev xz-utils patch"
 
 fetch_qemu_source() {
     local d="$QEMU_SRC_CACHE"
@@ -65,11 +70,12 @@ fetch_qemu_source() {
         local apt=apt-get
         if [ "$GTA04_QEMU" = 7.2 ]; then ensure_deb_src; else trixie_apt_update; apt=trixie_apt; fi
         step "downloading Debian source package qemu=$QEMU_DEB_VERSION"
-        (cd "$d" && rm -f "$QEMU_ORIG" "$QEMU_DEBIAN" "$QEMU_DSC" &&
-         $apt source --download-only "qemu=$QEMU_DEB_VERSION" >apt-source.log 2>&1) ||
+        rm -f "$d/$QEMU_ORIG" "$d/$QEMU_DEBIAN" "$d/$QEMU_DSC"
+        apt_retry "$d/apt-source.log" in_dir "$d" $apt source --download-only "${APT_OPTS[@]}" \
+                "qemu=$QEMU_DEB_VERSION" ||
             die "could not download qemu=$QEMU_DEB_VERSION from the configured Debian archive
 (see $d/apt-source.log). Is the archive reachable, and does it still carry this version?
-Alternatively point GTA04_QEMU_SRC at a QEMU $GTA04_QEMU tree or tarball."
+Alternatively point GTA04_QEMU_SRC at a QEMU $GTA04_QEMU tree or tarball.$(apt_failure_hint)"
         check_sha256 "$d/$QEMU_ORIG" "$QEMU_ORIG_SHA256" ||
             die "$QEMU_ORIG: SHA-256 mismatch (expected $QEMU_ORIG_SHA256); refusing to build"
         check_sha256 "$d/$QEMU_DEBIAN" "$QEMU_DEBIAN_SHA256" ||
@@ -92,8 +98,9 @@ ensure_meson_venv() {
         trixie_apt_update
         step "downloading Debian 13's $MESON_DEB"
         rm -f "$d/$MESON_DEB"
-        (cd "$d" && trixie_apt download "meson=$MESON_DEB_VERSION" >apt-download.log 2>&1) ||
-            die "could not download $MESON_DEB (see $d/apt-download.log)"
+        apt_retry "$d/apt-download.log" in_dir "$d" trixie_apt download "${APT_OPTS[@]}" \
+                "meson=$MESON_DEB_VERSION" ||
+            die "could not download $MESON_DEB (see $d/apt-download.log)$(apt_failure_hint)"
         check_sha256 "$d/$MESON_DEB" "$MESON_DEB_SHA256" ||
             die "$MESON_DEB: SHA-256 mismatch (expected $MESON_DEB_SHA256)"
     fi
@@ -213,10 +220,9 @@ configure_build() {
 }
 
 main() {
-    need_packages "the QEMU build" $BUILD_PACKAGES
-    if [ "${GTA04_FUZZ:-0}" = 1 ]; then
-        need_packages "the fuzzing build (clang, libFuzzer)" clang libclang-rt-dev
-    fi
+    # every host package of every target and test, in one install: the one
+    # place the network is used for packages (scripts/host-packages)
+    need_packages "qemu-gta04 (scripts/host-packages)" $(group_packages all)
     ensure_meson_venv
     if [ ! -d "$SRC" ] || [ "$(cat "$SRC/.gta04-patches" 2>/dev/null)" != "$(patches_stamp)" ]; then
         # every build flavour of this base (obj, obj-sanitize, obj-fuzz) belongs to the old tree
@@ -240,4 +246,16 @@ main() {
     step "built $OBJ/qemu-system-arm ($(cat "$SRC/VERSION"))"
 }
 
-main "$@"
+# --all: the guest and the kernels the tests boot, into the cache
+prepare_guests() {
+    step "the guest (scripts/make-guest.sh)"
+    "$REPO/scripts/make-guest.sh" >/dev/null
+    step "the bug table's kernels (tests/bugs/test_seed_bugs.py --build-only)"
+    python3 "$REPO/tests/bugs/test_seed_bugs.py" --build-only
+}
+
+case "${1:-}" in
+    "") main ;;
+    --all) main; prepare_guests ;;
+    *) die "usage: $0 [--all]" ;;
+esac

@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-"$REPO/scripts/need-packages.sh" "LAVA's dispatcher" lava-dispatcher python3-jinja2 python3-yaml cpio
+"$REPO/scripts/need-packages.sh" lava
 "$REPO/scripts/setup.sh" >&2
 guest=$("$REPO/scripts/make-guest.sh")
 kernel="$(realpath "${kernel:-$guest/vmlinuz}")"

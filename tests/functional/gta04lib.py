@@ -52,9 +52,8 @@ def guest_dir(kernel=None):
 
 def stock_qemu():
     """Debian's own qemu-system-arm (the benchmark's reference; it also runs
-    the kernel on -M vexpress-a9 for kallsyms), installed if missing."""
-    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"),
-                    "stock QEMU (-M vexpress-a9 reference)", "qemu-system-arm"], check=True)
+    the kernel on -M vexpress-a9 for kallsyms), from scripts/host-packages."""
+    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "stock-qemu"], check=True)
     return "/usr/bin/qemu-system-arm"
 
 
