@@ -30,5 +30,8 @@ export PATH=/sbin:/bin:/usr/sbin:/usr/bin
 export PS1='gta04:\w# '
 EOT
 echo "qemu-gta04 guest: $(uname -r) on $(cat /proc/device-tree/model 2>/dev/null)"
+# what is there to type (the tools: scripts/make-guest.sh TOOLS)
+echo "try: rtcwake -m mem -s 5 | i2cget -y -f 0 0x4b 0x29 (TWL4030 RTC_CTRL) | evtest | devmem 0x48320010" \
+     "| power button: Ctrl-A C, system_powerdown, Ctrl-A C | quit: Ctrl-A X"
 echo "GTA04-GUEST-READY"
 exec /bin/busybox init
