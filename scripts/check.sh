@@ -1,44 +1,65 @@
 #!/usr/bin/env bash
 # Run every test: the qtests of the meson suite 'gta04' (ours, and QEMU's
-# generic tests that must stay green with the board built in), then the
-# functional Linux boot tests, then the seed article's bug table
-# (tests/bugs/test_seed_bugs.py, what `make bugs` runs).
+# generic tests that must stay green with the board built in), the
+# functional Linux boot tests, and the rows of the seed article's bug table
+# (tests/bugs/test_seed_bugs.py, what `make bugs` runs), then the table itself.
 #
 #   scripts/check.sh                            everything
 #   scripts/check.sh --qtest                    only the qtests
 #   scripts/check.sh --functional [TEST.py...]  only the functional tests
 #                                               (default: tests/functional/test_*.py)
+#   scripts/check.sh --bugs                     only the bug table
 #
-# Every test runs under a timeout of its own, and its exit status is taken on
-# the line that runs it, before anything else can reset $?.  A test that exits
-# 77 is skipped (its last line says why).  Ends with the line
+# Two phases.  Set-up (scripts/setup.sh --all: host packages, QEMU, the
+# guest, the bug table's kernels) is the only one that may use the network.
+# The tests then run with GTA04_OFFLINE=1: nothing is installed or downloaded
+# (lib.sh says so and fails), and they run as a pool of GTA04_CHECK_JOBS
+# (default: the number of CPUs) at once, longest first (the durations of the
+# last run, $LOGS/durations), each with its own QEMU, sockets and logs.
+#
+# Every test runs under a timeout of its own, and its exit status is taken
+# from `wait` for its process, before anything else can reset it.  A test
+# that exits 77 is skipped (its last line says why).  Ends with the line
 # "N passed, N failed" (", N skipped" if any); exit status 0 only if none failed.
 #
-# Environment: GTA04_QTEST_TIMEOUT (s, default 300), GTA04_FUNCTIONAL_TIMEOUT
-# (s per test file, default 1200), GTA04_BUGS_TIMEOUT (s for the bug table with
-# its kernel builds, default 2400), GTA04_QTEST_SUITE (default gta04: the meta-
-# test points it at an empty suite to see the runner refuse).
+# Environment: GTA04_CHECK_JOBS (tests at once), GTA04_QTEST_TIMEOUT (s,
+# default 300), GTA04_FUNCTIONAL_TIMEOUT (s per test file, default 1200),
+# GTA04_BUGS_TIMEOUT (s per row of the bug table, default 900),
+# GTA04_QTEST_SUITE (default gta04: the meta-test points it at an empty suite
+# to see the runner refuse).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 QTEST_SUITE="${GTA04_QTEST_SUITE:-gta04}"
 QTEST_TIMEOUT="${GTA04_QTEST_TIMEOUT:-300}"
 FUNCTIONAL_TIMEOUT="${GTA04_FUNCTIONAL_TIMEOUT:-1200}"
+BUGS_TIMEOUT="${GTA04_BUGS_TIMEOUT:-900}"
+JOBS="${GTA04_CHECK_JOBS:-$(nproc)}"
+BUGS="$REPO/tests/bugs/test_seed_bugs.py"
 
 what=all
 functional_tests=()
 case "${1:-}" in
     --qtest) what=qtest ;;
     --functional) what=functional; shift; functional_tests=("$@") ;;
+    --bugs) what=bugs ;;
     "") ;;
-    *) die "usage: $0 [--qtest | --functional [TEST.py...]]" ;;
+    *) die "usage: $0 [--qtest | --functional [TEST.py...] | --bugs]" ;;
 esac
 if [ "$what" = functional ] && [ ${#functional_tests[@]} -eq 0 ]; then
     functional_tests=("$REPO"/tests/functional/test_*.py)
 fi
 
-"$REPO/scripts/setup.sh" || die "build failed"
-mkdir -p "$OBJ/check-logs"
+# A check run by a test of this check (test_harness) is already set up and
+# offline: it skips the set-up and keeps its logs apart
+if [ "${GTA04_OFFLINE:-0}" = 1 ]; then
+    nested=1
+    LOGS=$(mktemp -d "${TMPDIR:-/tmp}/gta04-check-logs.XXXXXX")
+else
+    nested=0
+    LOGS="$OBJ/check-logs"
+fi
+mkdir -p "$LOGS"
 
 passed=0
 failed=0
@@ -67,13 +88,24 @@ record() {
     esac
 }
 
+# --- phase 1: set-up (the network, if anything is missing)
+setup_phase() {
+    local log="$LOGS/setup.log" arg=--all
+    [ "$what" = qtest ] && arg=
+    step "set-up (scripts/setup.sh $arg; log $log)"
+    if ! "$REPO/scripts/setup.sh" $arg >"$log" 2>&1; then
+        tail -30 "$log"
+        die "set-up failed (see $log)"
+    fi
+}
+
 # The qtests: the list comes from meson itself.  Every tests/qtest/*-test.c
 # of ours must be in it (a test file the build forgot is an error, as is an
-# empty list).
-run_qtests() {
-    local list rc names t log missing=() f
+# empty list).  Prints the names.
+qtest_names() {
+    local list rc names t missing=() f
     list=$(cd "$OBJ" && "$(meson_bin)" test --no-rebuild --list --suite "$QTEST_SUITE" \
-           2>"$OBJ/check-logs/qtest-list.err")
+           2>"$LOGS/qtest-list.err")
     rc=$?
     names=$(printf '%s\n' "$list" | sed -n 's|^.* / qtest-arm/||p')
     for f in "$REPO"/tests/qtest/*-test.c; do
@@ -84,81 +116,140 @@ run_qtests() {
         printf 'error: meson suite %s lists %d qtests (meson status %d); missing: %s\n' \
             "$QTEST_SUITE" "$(printf '%s' "$names" | grep -c .)" "$rc" "${missing[*]:-none}" >&2
         printf '  listed: %s\n' $names >&2
-        cat "$OBJ/check-logs/qtest-list.err" >&2
-        failed=$((failed + 1))
-        failures+=("qtest list of suite '$QTEST_SUITE' (empty or short)")
-        return
+        cat "$LOGS/qtest-list.err" >&2
+        return 1
     fi
     local targets=()
     for t in $names; do targets+=("tests/qtest/$t"); done
-    if ! "$REPO/scripts/build.sh" qemu-system-arm "${targets[@]}"; then
-        failed=$((failed + 1)); failures+=("building the qtests"); return
+    "$REPO/scripts/build.sh" qemu-system-arm "${targets[@]}" >"$LOGS/qtest-build.log" 2>&1 ||
+        { tail -30 "$LOGS/qtest-build.log" >&2; return 2; }
+    echo $names
+}
+
+# --- the job pool.  A job is NAME, KIND (qtest, functional, bugs), TIMEOUT
+# and a command; its output goes to $LOGS/NAME.log (slashes made dashes).
+job_names=(); job_kinds=(); job_timeouts=(); job_cmds=()
+add_job() {   # NAME KIND TIMEOUT CMD...
+    job_names+=("$1"); job_kinds+=("$2"); job_timeouts+=("$3")
+    shift 3
+    job_cmds+=("$(printf '%q ' "$@")")
+}
+job_log() { echo "$LOGS/${job_names[$1]//\//-}.log"; }
+
+# The last run's duration of each job (seconds), for longest-first order;
+# unknown jobs count as long (a new test is not left to the end)
+declare -A last_secs=()
+if [ -f "$LOGS/durations" ]; then
+    while read -r secs name; do last_secs["$name"]=$secs; done <"$LOGS/durations"
+fi
+
+# qtest rc fix-up: meson exits 0 when it ran nothing; require its own count
+qtest_verdict() {   # RC LOG NAME
+    local rc=$1 log=$2
+    if [ "$rc" -eq 0 ] && grep -Eq '^Skipped: +1 *$' "$log"; then
+        rc=77
+    elif [ "$rc" -eq 0 ] && ! grep -Eq '^Ok: +1 *$' "$log"; then
+        echo "meson did not report $3 as Ok" >>"$log"
+        rc=1
     fi
-    # QEMU's 'slow' test setup (G_TEST_SLOW=1): the generic tests then cover
-    # -M gta04 itself, not only -M none: device-introspect-test lists every
-    # device type's properties with the board up (concrete/defaults/gta04,
-    # concrete/nodefaults/gta04), qom-test lists gta04-machine's properties.
-    # Our own qtests do not look at it.
-    for t in $names; do
-        step "qtest $t"
-        log="$OBJ/check-logs/qtest-$t.log"
-        (cd "$OBJ" && exec timeout -k 10 "$QTEST_TIMEOUT" "$(meson_bin)" test --no-rebuild \
-            --setup slow --print-errorlogs --suite "$QTEST_SUITE" "qtest-arm/$t") >"$log" 2>&1
+    echo "$rc"
+}
+
+# report I RC SECS: a finished job, counted
+report() {
+    local i=$1 rc=$2 secs=$3 log name kind
+    log=$(job_log "$i"); name=${job_names[$i]}; kind=${job_kinds[$i]}
+    [ "$kind" = qtest ] && rc=$(qtest_verdict "$rc" "$log" "$name")
+    case "$kind" in
+        qtest) printf '==> %-44s %s (%d s)\n' "$name" "$( [ "$rc" = 0 ] && echo ok || describe "$rc" "${job_timeouts[$i]}")" "$secs"
+               [ "$rc" -eq 0 ] || tail -40 "$log" ;;
+        *)     printf '==> %s (%d s, %s)\n' "$name" "$secs" "$( [ "$rc" = 0 ] && echo ok || describe "$rc" "${job_timeouts[$i]}")"
+               [ "$kind" = bugs ] && [ "$rc" -eq 0 ] && { grep -E '^(ok|FAIL) ' "$log"; true; } ||
+                   sed 's/^/    /' "$log" ;;
+    esac
+    record "$name" "$rc" "${job_timeouts[$i]}" "$log"
+    printf '%d %s\n' "$secs" "$name" >>"$LOGS/durations.new"
+}
+
+run_pool() {
+    local order=() i n=${#job_names[@]} next=0 pid rc
+    declare -A pid_job=() pid_t0=()
+    # longest first by the last run (unknown: first of all)
+    mapfile -t order < <(for ((i = 0; i < n; i++)); do
+        printf '%s %d\n' "${last_secs[${job_names[$i]}]:-100000}" "$i"; done | sort -rn | cut -d' ' -f2)
+    step "running ${n} tests, ${JOBS} at a time (logs in $LOGS)"
+    : >"$LOGS/durations.new"
+    while [ "$next" -lt "$n" ] || [ ${#pid_job[@]} -gt 0 ]; do
+        while [ "$next" -lt "$n" ] && [ ${#pid_job[@]} -lt "$JOBS" ]; do
+            i=${order[$next]}; next=$((next + 1))
+            eval "exec timeout -k 30 ${job_timeouts[$i]} ${job_cmds[$i]}" >"$(job_log "$i")" 2>&1 </dev/null &
+            pid_job[$!]=$i; pid_t0[$!]=$SECONDS
+        done
+        wait -n -p pid "${!pid_job[@]}"
         rc=$?
-        # meson exits 0 when it ran nothing: require its own count of one Ok
-        if [ $rc -eq 0 ] && grep -Eq '^Skipped: +1 *$' "$log"; then
-            rc=77
-        elif [ $rc -eq 0 ] && ! grep -Eq '^Ok: +1 *$' "$log"; then
-            echo "meson did not report qtest-arm/$t as Ok" >>"$log"
-            rc=1
-        fi
-        grep -E '^ *[0-9]+/[0-9]+ ' "$log" | tail -1
-        [ $rc -eq 0 ] || tail -40 "$log"
-        record "qtest-arm/$t" $rc "$QTEST_TIMEOUT" "$log"
+        [ -n "${pid_job[$pid]:-}" ] || continue
+        report "${pid_job[$pid]}" "$rc" $((SECONDS - pid_t0[$pid]))
+        unset "pid_job[$pid]" "pid_t0[$pid]"
     done
-}
-
-run_functional() {
-    local t name log rc
-    for t in "$@"; do
-        name="functional/$(basename "$t")"
-        if [ ! -f "$t" ]; then
-            failed=$((failed + 1)); failures+=("$name (no such file)"); continue
-        fi
-        step "$name"
-        log="$OBJ/check-logs/$(basename "$t" .py).log"
-        timeout -k 30 "$FUNCTIONAL_TIMEOUT" python3 "$t" 2>&1 | tee "$log"
-        rc=${PIPESTATUS[0]}
-        record "$name" "$rc" "$FUNCTIONAL_TIMEOUT" "$log"
-    done
-}
-
-# The guest and the kernels the tests boot (the bug table's, test_replay's
-# bug1) are built before any timed test: a first kernel build takes minutes
-# (more on a loaded host), which is no test's time to spend
-prepare_guests() {
-    step "the guest and the test kernels"
-    local log="$OBJ/check-logs/prepare-guests.log"
-    if ! { "$REPO/scripts/make-guest.sh" &&
-           python3 "$REPO/tests/bugs/test_seed_bugs.py" --build-only; } >"$log" 2>&1; then
-        tail -30 "$log"
-        failed=$((failed + 1)); failures+=("building the guest and test kernels (see $log)")
+    # the durations of this run order the next (a partial run keeps the rest)
+    if [ -f "$LOGS/durations" ]; then
+        awk 'NR == FNR { seen[$2] = 1; print; next } !($2 in seen)' \
+            "$LOGS/durations.new" "$LOGS/durations" >"$LOGS/durations.tmp"
+    else
+        cp "$LOGS/durations.new" "$LOGS/durations.tmp"
     fi
+    mv "$LOGS/durations.tmp" "$LOGS/durations"; rm -f "$LOGS/durations.new"
 }
 
-[ "$what" = functional ] || run_qtests
-[ "$what" = qtest ] || prepare_guests
-if [ "$what" = functional ]; then
-    run_functional "${functional_tests[@]}"
-elif [ "$what" = all ]; then
-    run_functional "$REPO"/tests/functional/test_*.py
-    # the seed article's table (make bugs): builds our small-config kernels
-    # once (about 3 min on 2 cores), then seconds per patch set
-    FUNCTIONAL_TIMEOUT="${GTA04_BUGS_TIMEOUT:-2400}" run_functional "$REPO"/tests/bugs/test_seed_bugs.py
+[ "$nested" = 1 ] || setup_phase
+export GTA04_OFFLINE=1
+
+if [ "$what" = all ] || [ "$what" = qtest ]; then
+    if names=$(qtest_names); then
+        # QEMU's 'slow' test setup (G_TEST_SLOW=1): the generic tests then
+        # cover -M gta04 itself, not only -M none: device-introspect-test
+        # lists every device type's properties with the board up
+        # (concrete/defaults/gta04, concrete/nodefaults/gta04), qom-test lists
+        # gta04-machine's properties.  Our own qtests do not look at it.
+        for t in $names; do
+            add_job "qtest-arm/$t" qtest "$QTEST_TIMEOUT" env -C "$OBJ" "$(meson_bin)" test \
+                --no-rebuild --setup slow --print-errorlogs --suite "$QTEST_SUITE" "qtest-arm/$t"
+        done
+    elif [ $? -eq 2 ]; then
+        failed=$((failed + 1)); failures+=("building the qtests")
+    else
+        failed=$((failed + 1)); failures+=("qtest list of suite '$QTEST_SUITE' (empty or short)")
+    fi
+fi
+if [ "$what" = all ] || [ "$what" = functional ]; then
+    [ "$what" = all ] && functional_tests=("$REPO"/tests/functional/test_*.py)
+    for t in "${functional_tests[@]}"; do
+        if [ ! -f "$t" ]; then
+            failed=$((failed + 1)); failures+=("functional/$(basename "$t") (no such file)"); continue
+        fi
+        add_job "functional/$(basename "$t")" functional "$FUNCTIONAL_TIMEOUT" python3 "$t"
+    done
+fi
+if [ "$what" = all ] || [ "$what" = bugs ]; then
+    # each row of the seed article's table is a test of its own (its kernel
+    # was built in the set-up); the table and its pictures come after
+    export GTA04_BUGS_RUN="$$-$(date +%s%N)"   # --table reads this run's results only
+    for row in $(python3 "$BUGS" --list); do
+        add_job "bugs/$row" bugs "$BUGS_TIMEOUT" python3 "$BUGS" --row "$row"
+    done
+fi
+[ ${#job_names[@]} -eq 0 ] || run_pool
+if [ "$what" = all ] || [ "$what" = bugs ]; then
+    # the table from the rows' results, with the bug-vs-fix pictures: every
+    # row must have left a result (a row that crashed its runner is missing)
+    step "tests/bugs/test_seed_bugs.py --table"
+    python3 "$BUGS" --table 2>&1 | tee "$LOGS/bugs-table.log"
+    record "bugs/table" "${PIPESTATUS[0]}" 0 "$LOGS/bugs-table.log"
 fi
 
 [ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"
 [ ${#skips[@]} -eq 0 ] || printf 'skipped: %s\n' "${skips[@]}"
+[ "$nested" = 0 ] || rm -rf "$LOGS"
 if [ "$skipped" -gt 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"
 else

@@ -240,8 +240,7 @@ package (scripts/host-packages), and nothing is installed during the tests"
     step "installing for $what: ${missing[*]}"
     apt_update_once
     # installable at all (an index that failed to update may be the one we need)?
-    if ! apt-get -s install --no-install-recommends "${missing[@]}" \
-            >"$GTA04_CACHE/apt-install.log" 2>&1; then
+    if ! apt_installable "${missing[@]}" >"$GTA04_CACHE/apt-install.log" 2>&1; then
         for spec in "${missing[@]}"; do
             case "$spec" in *=*)
                 grep -qF " ${spec#*=} " <<<"$(apt-cache madison "${spec%%=*}" 2>/dev/null)" ||
@@ -255,6 +254,11 @@ it offers: $(apt-cache madison "${spec%%=*}" 2>/dev/null | awk '{print $3}' | he
     apt_retry "$GTA04_CACHE/apt-install.log" env DEBIAN_FRONTEND=noninteractive \
             apt-get install -y --no-install-recommends "${APT_OPTS[@]}" "${missing[@]}" ||
         die "apt-get install ${missing[*]} failed (see $GTA04_CACHE/apt-install.log)$(apt_failure_hint)"
+}
+
+# apt_installable PKG[=VERSION]...: the indexes we have can install them
+apt_installable() {
+    apt-get -s install --no-install-recommends "$@" >/dev/null 2>&1
 }
 
 # The table of host packages (scripts/host-packages): group -> packages

@@ -6,6 +6,11 @@ patch, and Debian's unmodified image as a third reference.
     python3 tests/bugs/test_seed_bugs.py [--repeat N] [--only SUBSTRING]
     (make bugs)
 
+scripts/check.sh runs the rows side by side, each a test of its own
+(`--list`, then `--row NAME` each: the row's result goes to
+OUT/NAME.json), then `--table`: the table from those results, with the
+bug-vs-fix pictures.
+
 The patched kernels use our small config (scripts/make-kernel.sh --config
 gta04: a few minutes for the first, seconds for each further patch set) on
 Debian's linux-source-6.1; guest/kernel-patches/ has the series:
@@ -51,6 +56,7 @@ takes 2 guest seconds: see docs/gta04.md.
 
 import argparse
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -61,7 +67,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
 from gta04lib import (BUILD, INTC_ITR0, INTC_MIR0, REPO, Guest, QemuDied,  # noqa: E402
                       interrupts)
-from timeline import draw_row, trace_args  # noqa: E402  (make bugs' pictures)
+from timeline import OUT, draw_pairs, draw_row, trace_args  # noqa: E402  (make bugs' pictures)
 
 PATCHES = os.path.join(REPO, "guest", "kernel-patches")
 CHAIN_A = "chain-a-usb-phy-ldos-off-in-suspend.patch"
@@ -77,6 +83,8 @@ TRACE_EVENTS = ("twl4030_regulators_rail", "twl4030_bci_detect", "twl4030_int1",
                 "omap3_intc_mask")
 
 _kernels = {}
+# scripts/check.sh names its run: --table then takes only results of this run
+RUN_ID = os.environ.get("GTA04_BUGS_RUN", "")
 
 
 def kernel(name, patches, config="gta04"):
@@ -102,6 +110,38 @@ class Row:
         self.case = "%s_%s%s" % (scenario.__name__, state, "_console" if console_up else "")
         self.outcome = self.detail = None
         self.ok = False
+        self.secs = 0.0
+
+    @property
+    def name(self):
+        """The row's name: its case and kernel (unique in ROWS)."""
+        return "%s-%s" % (self.case, self.kname)
+
+    def result_path(self):
+        return os.path.join(OUT, self.name + ".json")
+
+    def save(self):
+        os.makedirs(OUT, exist_ok=True)
+        with open(self.result_path(), "w") as f:
+            json.dump({"outcome": self.outcome, "detail": self.detail, "ok": self.ok,
+                       "secs": self.secs, "run": RUN_ID}, f)
+
+    def load(self):
+        """The result a --row run saved; False if there is none."""
+        try:
+            with open(self.result_path()) as f:
+                d = json.load(f)
+        except (OSError, ValueError):
+            return False
+        if d.get("run") != RUN_ID:   # a result of another run of the table
+            return False
+        self.outcome, self.detail, self.ok, self.secs = d["outcome"], d["detail"], d["ok"], d["secs"]
+        return True
+
+    def line(self):
+        return ("%-4s %-34s %-14s expect %-18s got %-18s %5.0fs  %s"
+                % ("ok" if self.ok else "FAIL", title(self), self.kname, self.expect,
+                   self.outcome, self.secs, self.detail))
 
 
 @contextlib.contextmanager
@@ -279,7 +319,8 @@ def title(row):
     return SCENARIO_TITLE[row.scenario] % (row.state + (" console up" if row.console_up else ""))
 
 
-def run_row(row, trace):
+def run_row(row, trace, rows):
+    """Run one row; `rows`: those whose pair pictures it may draw."""
     t0 = time.monotonic()
     try:
         row.detail, row.outcome = row.scenario(row, trace)
@@ -296,9 +337,34 @@ def run_row(row, trace):
         shutil.copyfile(trace, kept)
         row.detail += "; trace kept in " + kept
     try:
-        row.detail += "; timeline " + " ".join(draw_row(row, trace, ROWS))
+        row.detail += "; timeline " + " ".join(draw_row(row, trace, rows))
     except Exception as e:      # a missing picture fails the row
         row.detail, row.ok = row.detail + "; timeline FAILED: %s" % e, False
+
+
+def table(rows):
+    """The table from the rows' saved results, and the pair pictures: exit
+    status 1 only if a row has no result or a picture cannot be drawn (each
+    row's verdict was counted by its own run)."""
+    missing, done = [], []
+    for r in rows:
+        if not r.load():
+            missing.append(r.name)
+            continue
+        try:
+            pngs = draw_pairs(r, done)
+        except Exception as e:
+            print("pair picture of %s FAILED: %s" % (r.name, e))
+            missing.append(r.name + " (pair picture)")
+        else:
+            if pngs:
+                r.detail += "; pair " + " ".join(pngs)
+        done.append(r)
+        print(r.line())
+    print("%d rows: %d as expected, %d not; %s"
+          % (len(rows), sum(r.ok for r in done), sum(not r.ok for r in done),
+             "no result from: " + ", ".join(missing) if missing else "every row has its result"))
+    sys.exit(1 if missing else 0)
 
 
 def main():
@@ -308,25 +374,42 @@ def main():
     ap.add_argument("--build-only", action="store_true",
                     help="build (or find cached) every row's kernel, run nothing "
                          "(scripts/check.sh does this before the timed tests)")
+    ap.add_argument("--list", action="store_true", help="print the rows' names")
+    ap.add_argument("--row", metavar="NAME", help="run this row alone, save its result")
+    ap.add_argument("--table", action="store_true",
+                    help="print the table of the saved results, draw the pair pictures")
     args = ap.parse_args()
     rows = [r for r in ROWS if args.only in r.kname or args.only in r.case]
+    if args.row:
+        rows = [r for r in ROWS if r.name == args.row]
     if not rows:
-        sys.exit("no row matches --only %r" % args.only)
+        sys.exit("no row matches %r" % (args.row or args.only))
+    if args.list:
+        print("\n".join(r.name for r in rows))
+        return
+    if args.table:
+        table(rows)
     trace = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gta04-bugs-trace-%d.log" % os.getpid())
     for r in rows:          # build every kernel first (seconds each once one exists)
         kernel(r.kname, r.patches, r.config)
     if args.build_only:
         print("%d kernels ready" % len({r.kname for r in rows if r.kname != "debian"}))
         return
+    if args.row:
+        row = rows[0]
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(row.result_path())
+        run_row(row, trace, [])
+        row.save()
+        print(row.line())
+        sys.exit(0 if row.ok else 1)
     failures = 0
     for n in range(args.repeat):
         print("== run %d/%d" % (n + 1, args.repeat))
         for r in rows:
-            run_row(r, trace)
+            run_row(r, trace, ROWS)
             failures += not r.ok
-            print("%-4s %-34s %-14s expect %-18s got %-18s %5.0fs  %s"
-                  % ("ok" if r.ok else "FAIL", title(r), r.kname, r.expect,
-                     r.outcome, r.secs, r.detail))
+            print(r.line())
             sys.stdout.flush()
     total = len(rows) * args.repeat
     print("%d passed, %d failed" % (total - failures, failures))

@@ -43,7 +43,8 @@ def _base(row):
 
 
 def draw_row(row, log, rows):
-    """Draw the row's timeline; return the PNG paths written (raises if
+    """Draw the row's timeline, and its pair picture if the other row of
+    the pair (in `rows`) has run; return the PNG paths written (raises if
     the script failed, or the row left no trace log)."""
     os.makedirs(OUT, exist_ok=True)
     if not os.path.exists(log):
@@ -51,8 +52,14 @@ def draw_row(row, log, rows):
     kept = _base(row) + ".log"
     shutil.copyfile(log, kept)
     title = "%s: %s (%s)" % (row.kname, row.outcome, row.case)
-    pngs = [_draw([kept], [title], _base(row))]
-    # a bug kernel K and the same tree with its fix, K-fixN, in one picture
+    return [_draw([kept], [title], _base(row))] + draw_pairs(row, rows)
+
+
+def draw_pairs(row, rows):
+    """A bug kernel K and the same tree with its fix, K-fixN, in one picture,
+    for every row of `rows` that pairs with `row` and has run (its outcome
+    known, its log kept in OUT); return the PNG paths written."""
+    pngs = []
     for other in rows:
         if other is row or other.case != row.case or other.outcome is None:
             continue
