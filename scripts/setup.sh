@@ -67,6 +67,7 @@ fetch_qemu_source() {
     if ! check_sha256 "$d/$QEMU_ORIG" "$QEMU_ORIG_SHA256" ||
        ! check_sha256 "$d/$QEMU_DEBIAN" "$QEMU_DEBIAN_SHA256" ||
        ! check_sha256 "$d/$QEMU_DSC" "$QEMU_DSC_SHA256"; then
+        no_network_here "downloading the QEMU source"
         local apt=apt-get
         if [ "$GTA04_QEMU" = 7.2 ]; then ensure_deb_src; else trixie_apt_update; apt=trixie_apt; fi
         step "downloading Debian source package qemu=$QEMU_DEB_VERSION"
@@ -95,6 +96,7 @@ ensure_meson_venv() {
     local d="$GTA04_CACHE/debs-trixie"
     mkdir -p "$d"
     if ! check_sha256 "$d/$MESON_DEB" "$MESON_DEB_SHA256"; then
+        no_network_here "downloading $MESON_DEB"
         trixie_apt_update
         step "downloading Debian 13's $MESON_DEB"
         rm -f "$d/$MESON_DEB"

@@ -399,7 +399,11 @@ def main():
         row = rows[0]
         with contextlib.suppress(FileNotFoundError):
             os.unlink(row.result_path())
-        run_row(row, trace, [])
+        try:
+            run_row(row, trace, [])
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(trace)   # kept as OUT/<row>.log (and in FAILED_DIR if it failed)
         row.save()
         print(row.line())
         sys.exit(0 if row.ok else 1)
@@ -411,6 +415,8 @@ def main():
             failures += not r.ok
             print(r.line())
             sys.stdout.flush()
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(trace)
     total = len(rows) * args.repeat
     print("%d passed, %d failed" % (total - failures, failures))
     sys.exit(1 if failures else 0)

@@ -114,8 +114,12 @@ def fake_apt(d, body):
     # the 7.2 download path (Debian 12's package from the host's apt
     # sources) whatever GTA04_QEMU says: 10.0's goes through its own apt
     # configuration and fetches meson first, with the same checks
-    return dict(os.environ, PATH=bindir + ":" + os.environ["PATH"], GTA04_QEMU="7.2",
-                GTA04_CACHE=os.path.join(d, "cache"), GTA04_BUILD=os.path.join(d, "build"))
+    # as the set-up runs it (the network allowed), with no wait between tries
+    env = dict(os.environ, PATH=bindir + ":" + os.environ["PATH"], GTA04_QEMU="7.2",
+               GTA04_CACHE=os.path.join(d, "cache"), GTA04_BUILD=os.path.join(d, "build"),
+               GTA04_APT_RETRY_DELAYS="0 0")
+    env.pop("GTA04_OFFLINE", None)
+    return env
 
 
 def test_setup_no_network():
