@@ -14,7 +14,7 @@
 # guest, the bug table's kernels) is the only one that may use the network.
 # The tests then run with GTA04_OFFLINE=1: nothing is installed or downloaded
 # (lib.sh says so and fails), and they run as a pool of GTA04_CHECK_JOBS
-# (default: the number of CPUs) at once, longest first (the durations of the
+# (default: the CPUs + 1) at once, longest first (the durations of the
 # last run, $LOGS/durations), each with its own QEMU, sockets and logs.
 #
 # Every test runs under a timeout of its own, and its exit status is taken
@@ -34,7 +34,9 @@ QTEST_SUITE="${GTA04_QTEST_SUITE:-gta04}"
 QTEST_TIMEOUT="${GTA04_QTEST_TIMEOUT:-300}"
 FUNCTIONAL_TIMEOUT="${GTA04_FUNCTIONAL_TIMEOUT:-1200}"
 BUGS_TIMEOUT="${GTA04_BUGS_TIMEOUT:-900}"
-JOBS="${GTA04_CHECK_JOBS:-$(nproc)}"
+# one more than the CPUs: a guest waiting in suspend or on its console leaves
+# a CPU idle (2 cores, warm cache: 51 tests in 6 m 11 s, set-up included)
+JOBS="${GTA04_CHECK_JOBS:-$(( $(nproc) + 1 ))}"
 BUGS="$REPO/tests/bugs/test_seed_bugs.py"
 
 what=all
