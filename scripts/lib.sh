@@ -131,43 +131,61 @@ first (scripts/setup.sh --all; the host packages are in scripts/host-packages)"
 # deb_name PKG VERSION ARCH: the file name of a .deb in a Debian pool
 deb_name() { local v="${2#*:}"; echo "${1}_${v}_$3.deb"; }
 
-# pool_deb_uri APT PKG VERSION ARCH: where the .deb lies in the pool, found
+# rel_apt REL ARGS...: apt-get on the host's configuration (REL host) or on
+# a release's private one (release_apt); rel_apt_update REL: its update
+rel_apt() {
+    local rel="$1"; shift
+    if [ "$rel" = host ]; then apt-get "$@"; else release_apt "$rel" "$@"; fi
+}
+rel_apt_update() {
+    if [ "$1" = host ]; then apt_update_once; else release_apt_update "$1"; fi
+}
+rel_apt_cache() {
+    local rel="$1" d; shift
+    if [ "$rel" = host ]; then apt-cache "$@"; return; fi
+    d=$(release_apt_dir "$rel")
+    apt-cache -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$d/etc" \
+        -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" \
+        -o APT::Architectures::="$(dpkg --print-architecture)" -o APT::Architectures::=armhf "$@"
+}
+
+# pool_deb_uri REL PKG VERSION ARCH: where the .deb lies in the pool, found
 # from the Sources index (a binary lies in its source package's directory):
 # the way round a binary index that failed to update (a mirror in sync)
 pool_deb_uri() {
-    local apt="$1" pkg="$2" ver="$3" arch="$4" src srcver dsc
+    local rel="$1" pkg="$2" ver="$3" arch="$4" src srcver dsc
     srcver="${ver%+b[0-9]*}"   # a binNMU's source has the version without +bN
-    src=$($apt -q=2 showsrc "$pkg" 2>/dev/null | awk -v v="$srcver" '
-        /^Package:/ { p = $2 } /^Version:/ && $2 == v { print p; exit }') || true
-    [ -n "$src" ] || src=$(apt-cache -q=2 showsrc "$pkg" 2>/dev/null | awk -v v="$srcver" '
+    src=$(rel_apt_cache "$rel" -q=2 showsrc "$pkg" 2>/dev/null | awk -v v="$srcver" '
         /^Package:/ { p = $2 } /^Version:/ && $2 == v { print p; exit }') || true
     [ -n "$src" ] || return 1
-    dsc=$($apt source --print-uris "$src=$srcver" 2>/dev/null | sed -n "s/^'\([^']*\.dsc\)'.*/\1/p" | head -1)
+    dsc=$(rel_apt "$rel" source --print-uris "$src=$srcver" 2>/dev/null |
+          sed -n "s/^'\([^']*\.dsc\)'.*/\1/p" | head -1)
     [ -n "$dsc" ] || return 1
     echo "${dsc%/*}/$(deb_name "$pkg" "$ver" "$arch")"
 }
 
-# fetch_pinned_deb APT DIR PKG VERSION ARCH SHA256: the .deb PKG=VERSION of
-# ARCH in DIR (apt-get download's name), SHA-256 checked.  APT is apt-get or
-# a private configuration's wrapper (trixie_apt).  By the index, retried;
-# failing that (the index did not update) straight from the pool, where the
-# Sources index says it lies, with apt's own downloader and our checksum.
+# fetch_pinned_deb REL DIR PKG VERSION ARCH SHA256: the .deb PKG=VERSION of
+# ARCH in DIR (apt-get download's name), SHA-256 checked, from the host's
+# archive (REL host) or a release's private configuration (trixie, sid).
+# By the index, retried; failing that (the index did not update) straight
+# from the pool, where the Sources index says it lies, with apt's own
+# downloader and our checksum.
 fetch_pinned_deb() {
-    local apt="$1" dir="$2" pkg="$3" ver="$4" arch="$5" sum="$6" f uri
+    local rel="$1" dir="$2" pkg="$3" ver="$4" arch="$5" sum="$6" f uri
     f="$dir/$(deb_name "$pkg" "${ver//:/%3a}" "$arch")"
     check_sha256 "$f" "$sum" && return 0
     no_network_here "downloading $pkg:$arch=$ver"
     mkdir -p "$dir"
     rm -f "$f"
     step "downloading $pkg:$arch=$ver"
-    if ! in_dir "$dir" $apt download "${APT_OPTS[@]}" "$pkg:$arch=$ver" >"$dir/download.log" 2>&1; then
+    if ! in_dir "$dir" rel_apt "$rel" download "${APT_OPTS[@]}" "$pkg:$arch=$ver" >"$dir/download.log" 2>&1; then
         # the lists may be old, or lack this architecture: update, then retry
-        if [ "$apt" = apt-get ]; then apt_update_once; else ${apt}_update; fi
+        rel_apt_update "$rel"
         # not in the index (the one that failed to update): no use retrying
-        if ! in_dir "$dir" $apt download "${APT_OPTS[@]}" "$pkg:$arch=$ver" >"$dir/download.log" 2>&1 &&
+        if ! in_dir "$dir" rel_apt "$rel" download "${APT_OPTS[@]}" "$pkg:$arch=$ver" >"$dir/download.log" 2>&1 &&
            { grep -Eq "Unable to locate|not found|Couldn't find" "$dir/download.log" ||
-             ! apt_retry "$dir/download.log" in_dir "$dir" $apt download "${APT_OPTS[@]}" "$pkg:$arch=$ver"; }; then
-            uri=$(pool_deb_uri "$apt" "$pkg" "$ver" "$arch") ||
+             ! apt_retry "$dir/download.log" in_dir "$dir" rel_apt "$rel" download "${APT_OPTS[@]}" "$pkg:$arch=$ver"; }; then
+            uri=$(pool_deb_uri "$rel" "$pkg" "$ver" "$arch") ||
                 die "could not download $pkg:$arch=$ver (see $dir/download.log), nor find it in the
 pool from the Sources index: no network to the Debian archive, or the archive
 no longer carries this version$(apt_failure_hint)"
@@ -302,28 +320,41 @@ debian_archive_uri() {
     [ -n "$uri" ] && echo "$uri"
 }
 
-# trixie_apt ARGS...: apt-get on a private configuration holding only Debian
-# 13's archive (deb and deb-src, main), for the QEMU 10.0 source package and the
-# meson it needs; the host's sources and lists are not touched.
-TRIXIE_APT="$GTA04_CACHE/apt-trixie"
-trixie_apt() {
-    apt-get -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$TRIXIE_APT/etc" \
-        -o Dir::State::Lists="$TRIXIE_APT/lists" -o Dir::Cache="$TRIXIE_APT/cache" "$@"
+# release_apt REL ARGS...: apt-get on a private configuration holding only
+# Debian release REL's archive (deb and deb-src, main; trixie with its
+# -updates and -security, sid alone), for what newer releases bring: the QEMU
+# 10.0 source package and the meson it needs (trixie), newer guest kernels
+# (scripts/guest-kernels).  The host's sources and lists are not touched.
+release_apt_dir() { echo "$GTA04_CACHE/apt-$1"; }
+release_apt() {
+    local d; d=$(release_apt_dir "$1"); shift
+    apt-get -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$d/etc" \
+        -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" \
+        -o APT::Architectures::="$(dpkg --print-architecture)" -o APT::Architectures::=armhf "$@"
 }
-_trixie_updated=0
-trixie_apt_update() {
-    [ "$_trixie_updated" = 1 ] && return 0
-    local uri
+declare -A _release_updated=()
+release_apt_update() {
+    local rel="$1" d uri suites
+    [ "${_release_updated[$rel]:-0}" = 1 ] && return 0
+    d=$(release_apt_dir "$rel")
     uri=$(debian_archive_uri) ||
         die "no Debian archive found in the host's apt configuration (/etc/apt/sources.list.d/*.sources or sources.list)"
-    mkdir -p "$TRIXIE_APT/etc" "$TRIXIE_APT/lists/partial" "$TRIXIE_APT/cache/archives/partial"
-    printf 'Types: deb deb-src\nURIs: %s\nSuites: trixie trixie-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-        "$uri" >"$TRIXIE_APT/etc/trixie.sources"
-    no_network_here "apt-get update (trixie)"
-    step "apt-get update (private trixie configuration in $TRIXIE_APT)"
-    apt_update_with_retry "$TRIXIE_APT/update.log" trixie_apt || _apt_partial="$TRIXIE_APT/update.log"
-    _trixie_updated=1
+    case "$rel" in
+        sid) suites="sid" ;;
+        *) suites="$rel $rel-updates" ;;
+    esac
+    mkdir -p "$d/etc" "$d/lists/partial" "$d/cache/archives/partial"
+    printf 'Types: deb deb-src\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+        "$uri" "$suites" >"$d/etc/$rel.sources"
+    no_network_here "apt-get update ($rel)"
+    step "apt-get update (private $rel configuration in $d)"
+    apt_update_with_retry "$d/update.log" release_apt "$rel" || _apt_partial="$d/update.log"
+    _release_updated[$rel]=1
 }
+# the QEMU 10.0 base's (scripts/setup.sh)
+TRIXIE_APT=$(release_apt_dir trixie)
+trixie_apt() { release_apt trixie "$@"; }
+trixie_apt_update() { release_apt_update trixie; }
 
 need_qemu() {
     [ -x "$QEMU" ] || die "$QEMU not built yet: run scripts/setup.sh (or make)"

@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
 # Make the GTA04 guest from Debian's armhf packages, unmodified:
-#   vmlinuz, omap3-gta04a5.dtb (from linux-image-6.1.0-57-armmp 6.1.192-3)
+#   vmlinuz, omap3-gta04a5.dtb (Debian's kernel NAME of guest/debian-kernels;
+#                      6.1, linux-image-6.1.0-57-armmp 6.1.192-3, by default)
 #   initramfs.cpio.gz: busybox-static, the TWL4030/board modules + dependencies, /init,
 #                      and the tools a kernel developer types (TOOLS below)
-# Output (cached): $GTA04_CACHE/guest/{vmlinuz,omap3-gta04a5.dtb,initramfs.cpio.gz,System.map}
+#   cmdline:           the kernel arguments that kernel needs here (its console, ...)
+# Output (cached): $GTA04_CACHE/guest (6.1) or $GTA04_CACHE/guest-NAME, holding
+#   {vmlinuz,omap3-gta04a5.dtb,initramfs.cpio.gz,System.map,config,cmdline}
 #
-#   scripts/make-guest.sh            make (or reuse) the guest; prints its directory
+#   scripts/make-guest.sh [NAME]     make (or reuse) the guest; prints its directory
+#   scripts/make-guest.sh --list     the kernel names
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-KVER="6.1.0-57-armmp"
-KPKG="linux-image-$KVER"
-KPKG_VERSION="6.1.192-3"
-KPKG_SHA256="62cdb16ec5bc06443d4ad73f98ba6de7d0a594b876e7202a889444bfb530d343"
+KERNELS="$REPO/guest/debian-kernels"
+kernel_names() { awk '!/^#/ && NF { print $1 }' "$KERNELS"; }
+case "${1:-6.1}" in
+    --list) kernel_names; exit 0 ;;
+    -*) die "usage: $0 [NAME | --list]" ;;
+esac
+KNAME="${1:-6.1}"
+read -r _ KREL KVER KCONSOLE KAPPEND KPKGS <<<"$(awk -v n="$KNAME" '!/^#/ && $1 == n' "$KERNELS")"
+[ -n "${KVER:-}" ] || die "no kernel '$KNAME' in guest/debian-kernels (there: $(kernel_names | xargs))"
+[ "$KAPPEND" != - ] || KAPPEND=""
 BBPKG="busybox-static"
 BBPKG_VERSION="1:1.35.0-4+deb12u1+b1"
 BBPKG_SHA256="2f68dbeaebeda49f3cde34ac421d5add85fb1c837ff7c4a4971945340d9d66ff"
@@ -35,14 +45,14 @@ TOOLS=(
 )
 
 DEBS="$GTA04_CACHE/debs"
-GUEST="$GTA04_CACHE/guest"
+if [ "$KNAME" = 6.1 ]; then GUEST="$GTA04_CACHE/guest"; else GUEST="$GTA04_CACHE/guest-$KNAME"; fi
 
 deb_file() {  # PKG VERSION -> path of the cached .deb (apt-get download naming)
     local v="${2//:/%3a}"
     echo "$DEBS/${1}_${v}_armhf.deb"
 }
 
-fetch_deb() {  # PKG VERSION SHA256
+fetch_deb() {  # PKG VERSION SHA256 [RELEASE]
     if ! grep -qx armhf <<<"$(dpkg --print-foreign-architectures)"; then
         no_network_here "adding the armhf architecture"
         [ "$(id -u)" -eq 0 ] || die "armhf is not a dpkg architecture here; run as root:
@@ -51,11 +61,11 @@ fetch_deb() {  # PKG VERSION SHA256
         dpkg --add-architecture armhf
         _apt_updated=0
     fi
-    fetch_pinned_deb apt-get "$DEBS" "$1" "$2" armhf "$3"
+    fetch_pinned_deb "${4:-host}" "$DEBS" "$1" "$2" armhf "$3"
 }
 
 stamp() {
-    { echo "$KPKG_SHA256 $BBPKG_SHA256 $MODULES vexpress"; printf '%s\n' "${TOOLS[@]}"
+    { echo "$KPKGS $KCONSOLE $KAPPEND $BBPKG_SHA256 $MODULES vexpress"; printf '%s\n' "${TOOLS[@]}"
       cat "$REPO/scripts/guest-init.sh"; } | sha256sum | cut -d' ' -f1
 }
 
@@ -80,17 +90,32 @@ guest_tool() {
 }
 
 build_guest() {
-    local tmp="$GUEST.tmp" root
+    local tmp="$GUEST.tmp" root spec pkg ver sum mods
     rm -rf "$tmp"; mkdir -p "$tmp/kpkg" "$tmp/bbpkg"
-    step "unpacking $KPKG and $BBPKG"
-    dpkg-deb -x "$(deb_file "$KPKG" "$KPKG_VERSION")" "$tmp/kpkg"
+    step "unpacking the $KNAME kernel ($KVER) and $BBPKG"
+    for spec in $KPKGS; do
+        IFS== read -r pkg ver sum <<<"$spec"
+        dpkg-deb -x "$(deb_file "$pkg" "$ver")" "$tmp/kpkg"
+    done
     dpkg-deb -x "$(deb_file "$BBPKG" "$BBPKG_VERSION")" "$tmp/bbpkg"
-    cp "$tmp/kpkg/boot/vmlinuz-$KVER" "$tmp/vmlinuz"
-    cp "$tmp/kpkg/boot/System.map-$KVER" "$tmp/System.map"
-    cp "$tmp/kpkg/boot/config-$KVER" "$tmp/config"
-    cp "$tmp/kpkg/usr/lib/linux-image-$KVER/omap3-gta04a5.dtb" "$tmp/omap3-gta04a5.dtb"
+    # up to 6.x: /boot/vmlinuz-KVER, /usr/lib/linux-image-KVER/*.dtb,
+    # /lib/modules/KVER; 7.x: all under /usr/lib/modules/KVER (dtb/)
+    kfile() {   # NAME...: the first of these under the package tree
+        local f
+        for f in "$@"; do [ -f "$tmp/kpkg/$f" ] && { echo "$tmp/kpkg/$f"; return; }; done
+        die "the $KNAME kernel packages have none of: $*"
+    }
+    cp "$(kfile "boot/vmlinuz-$KVER" "usr/lib/modules/$KVER/vmlinuz")" "$tmp/vmlinuz"
+    cp "$(kfile "boot/System.map-$KVER" "usr/lib/modules/$KVER/System.map")" "$tmp/System.map"
+    cp "$(kfile "boot/config-$KVER" "usr/lib/modules/$KVER/config")" "$tmp/config"
+    cp "$(kfile "usr/lib/linux-image-$KVER/omap3-gta04a5.dtb" "usr/lib/modules/$KVER/dtb/omap3-gta04a5.dtb")" \
+        "$tmp/omap3-gta04a5.dtb"
     # the same kernel on stock QEMU's vexpress-a9 is the reference of scripts/bench.py
-    cp "$tmp/kpkg/usr/lib/linux-image-$KVER/vexpress-v2p-ca9.dtb" "$tmp/vexpress-v2p-ca9.dtb"
+    cp "$(kfile "usr/lib/linux-image-$KVER/vexpress-v2p-ca9.dtb" "usr/lib/modules/$KVER/dtb/vexpress-v2p-ca9.dtb")" \
+        "$tmp/vexpress-v2p-ca9.dtb"
+    echo "console=$KCONSOLE,115200n8${KAPPEND:+ $KAPPEND}" >"$tmp/cmdline"
+    mods="$tmp/kpkg/lib/modules/$KVER"
+    [ -d "$mods" ] || mods="$tmp/kpkg/usr/lib/modules/$KVER"
 
     step "building the initramfs"
     root="$tmp/root"
@@ -98,7 +123,7 @@ build_guest() {
     cp "$tmp/bbpkg/bin/busybox" "$root/bin/busybox"
     cp "$REPO/scripts/guest-init.sh" "$root/init"
     chmod 755 "$root/init"
-    python3 "$REPO/scripts/guest-modules.py" "$tmp/kpkg/lib/modules/$KVER" \
+    python3 "$REPO/scripts/guest-modules.py" "$mods" \
         "$root/lib/modules/$KVER" $MODULES >"$root/etc/modules"
     step "adding the tools (rtcwake, i2c-tools, evtest)"
     local t pkg ver sum files
@@ -127,9 +152,13 @@ main() {
     if [ -f "$GUEST/.stamp" ] && [ "$(cat "$GUEST/.stamp")" = "$(stamp)" ]; then
         echo "$GUEST"; return 0
     fi
-    fetch_deb "$KPKG" "$KPKG_VERSION" "$KPKG_SHA256"
+    local spec pkg ver sum
+    for spec in $KPKGS; do
+        IFS== read -r pkg ver sum <<<"$spec"
+        fetch_deb "$pkg" "$ver" "$sum" "$KREL"
+    done
     fetch_deb "$BBPKG" "$BBPKG_VERSION" "$BBPKG_SHA256"
-    local t pkg ver sum files
+    local t files
     for t in "${TOOLS[@]}"; do
         read -r pkg ver sum files <<<"$t"
         fetch_deb "$pkg" "$ver" "$sum"

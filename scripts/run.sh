@@ -15,8 +15,11 @@
 # DIR/monitor.sock (record) or DIR/monitor-replay.sock, the RTC runs on the
 # virtual clock from a fixed date, there is no -snapshot and no network.
 # Ctrl-C ends either.  In replay what you type is ignored: the recorded input
-# is played back.  Environment: GTA04_KERNEL (another vmlinuz, e.g. from
-# scripts/make-kernel.sh), GTA04_APPEND (more kernel arguments),
+# is played back.  Environment: GTA04_KERNEL (one of Debian's kernels by name,
+# guest/debian-kernels: 6.1, the default, 6.12 or 7.2, each with its own dtb,
+# modules and console; or the path of another vmlinuz, e.g. from
+# scripts/make-kernel.sh, booted with the 6.1 guest's dtb and initramfs),
+# GTA04_APPEND (more kernel arguments),
 # GTA04_RR_SHIFT (icount shift, default 3: 8 ns per instruction),
 # GTA04_RR_SERIAL (console backend, default stdio; e.g. file:PATH),
 # GTA04_RR_SNAPSHOT=NAME (--record: also keep the VM state at the start in
@@ -32,14 +35,22 @@ case "${1:-}" in
 esac
 
 "$REPO/scripts/setup.sh"
-guest=$("$REPO/scripts/make-guest.sh")
-kernel="${GTA04_KERNEL:-$guest/vmlinuz}"
+# GTA04_KERNEL: a name of guest/debian-kernels, or a vmlinuz
+if [ -z "${GTA04_KERNEL:-}" ] || grep -qx -- "$GTA04_KERNEL" <<<"$("$REPO/scripts/make-guest.sh" --list)"; then
+    guest=$("$REPO/scripts/make-guest.sh" ${GTA04_KERNEL:-})
+    kernel="$guest/vmlinuz"
+else
+    [ -f "$GTA04_KERNEL" ] || die "GTA04_KERNEL=$GTA04_KERNEL: neither a kernel of guest/debian-kernels ($("$REPO/scripts/make-guest.sh" --list | xargs)) nor a file"
+    guest=$("$REPO/scripts/make-guest.sh")
+    kernel="$GTA04_KERNEL"
+fi
+cmdline=$(cat "$guest/cmdline")
 
 if [ -z "$mode" ]; then
     step "booting $(basename "$guest") kernel $kernel on -M gta04 (Ctrl-A X quits)"
     exec "$QEMU" -M gta04 -m 512 \
         -kernel "$kernel" -dtb "$guest/omap3-gta04a5.dtb" -initrd "$guest/initramfs.cpio.gz" \
-        -append "console=ttyO2,115200n8 ${GTA04_APPEND:-}" \
+        -append "$cmdline ${GTA04_APPEND:-}" \
         -nographic "$@"
 fi
 
@@ -57,7 +68,7 @@ if [ "$mode" = record ]; then
     rm -f "$dir/replay.bin" "$dir/qemu-args" "$dir/icount"
     args=(-M gta04 -m 512
           -kernel "$kernel" -dtb "$guest/omap3-gta04a5.dtb" -initrd "$guest/initramfs.cpio.gz"
-          -append "console=ttyO2,115200n8 ${GTA04_APPEND:-}"
+          -append "$cmdline ${GTA04_APPEND:-}"
           -rtc base=2026-01-01T00:00:00,clock=vm -net none "$@")
     icount="shift=${GTA04_RR_SHIFT:-3}"
     if [ -n "${GTA04_RR_SNAPSHOT:-}" ]; then

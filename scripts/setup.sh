@@ -4,8 +4,9 @@
 #   scripts/setup.sh            install missing packages (all of scripts/host-packages, in one
 #                               apt-get install), fetch and verify the pinned QEMU source,
 #                               unpack it, link this tree in, patch, configure, build
-#   scripts/setup.sh --all      the same, then everything the tests use: the guest
-#                               (make-guest.sh) and the bug table's kernels; after it,
+#   scripts/setup.sh --all      the same, then everything the tests use: the guests
+#                               (make-guest.sh, each of guest/debian-kernels) and the bug
+#                               table's kernels; after it,
 #                               `make check` needs no network
 #
 # Every download is retried with back-off (GTA04_APT_RETRY_DELAYS, default
@@ -250,8 +251,11 @@ main() {
 
 # --all: the guest and the kernels the tests boot, into the cache
 prepare_guests() {
-    step "the guest (scripts/make-guest.sh)"
-    "$REPO/scripts/make-guest.sh" >/dev/null
+    local k
+    for k in $("$REPO/scripts/make-guest.sh" --list); do
+        step "the guest with Debian's $k kernel (scripts/make-guest.sh $k)"
+        "$REPO/scripts/make-guest.sh" "$k" >/dev/null
+    done
     step "the bug table's kernels (tests/bugs/test_seed_bugs.py --build-only)"
     python3 "$REPO/tests/bugs/test_seed_bugs.py" --build-only
 }

@@ -44,8 +44,10 @@ KLINE = r"\[ *\d+\.\d+\] [^\n]*\n"
 
 
 def guest_dir(kernel=None):
-    """Directory with vmlinuz, omap3-gta04a5.dtb, initramfs.cpio.gz."""
-    out = subprocess.run([os.path.join(REPO, "scripts", "make-guest.sh")],
+    """Directory with vmlinuz, omap3-gta04a5.dtb, initramfs.cpio.gz and
+    cmdline, for Debian's kernel `kernel` (a name of guest/debian-kernels;
+    default 6.1)."""
+    out = subprocess.run([os.path.join(REPO, "scripts", "make-guest.sh")] + ([kernel] if kernel else []),
                          check=True, stdout=subprocess.PIPE, text=True).stdout
     return out.strip().splitlines()[-1]
 
@@ -92,9 +94,12 @@ class Guest:
 
     def __init__(self, extra_args=(), append="", guest=None, name="gta04",
                  binary=QEMU, machine="gta04", dtb="omap3-gta04a5.dtb",
-                 console="ttyO2,115200n8", kernel=None, console_pipe=None,
-                 console_up=False):
-        self.guest = guest or guest_dir()
+                 console=None, kernel=None, console_pipe=None,
+                 console_up=False, debian=None):
+        # debian: which of Debian's kernels (guest/debian-kernels) the guest
+        # is made with; its cmdline file names the console and what else that
+        # kernel needs on this board (console= overrides it, e.g. vexpress)
+        self.guest = guest or guest_dir(debian)
         # console_up: a developer watching suspend on the serial console.  The
         # console stays live (no_console_suspend), boot() turns on printing of
         # every device callback (pm_print_times, pm_debug_messages) and the
@@ -127,7 +132,7 @@ class Guest:
             "-kernel", kernel or os.path.join(self.guest, "vmlinuz"),
             "-dtb", os.path.join(self.guest, dtb),
             "-initrd", os.path.join(self.guest, "initramfs.cpio.gz"),
-            "-append", ("console=%s " % console) + append,
+            "-append", "%s %s" % (self.cmdline(console), append),
             *extra_args)
         self.log = ""          # everything the console printed
         self._pos = 0          # how far wait_for has consumed self.log
@@ -138,6 +143,15 @@ class Guest:
         self.exit_checked = False
 
     # -- lifecycle
+    def cmdline(self, console):
+        if console:
+            return "console=" + console
+        path = os.path.join(self.guest, "cmdline")
+        if os.path.exists(path):
+            with open(path) as f:
+                return f.read().strip()
+        return "console=ttyO2,115200n8"
+
     def launch(self):
         self.t0 = time.monotonic()
         self.vm.launch()

@@ -171,7 +171,7 @@ def test_pinned_deb_from_the_pool():
     with tempfile.TemporaryDirectory() as base:
         conf, fixture_sum = archive(base)
         dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb apt-get "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
+        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
                       base, conf)
         got = os.path.join(dest, "gta04-fixture_1.0_armhf.deb")
         if rc != 0 or not os.path.exists(got) or sha256(got) != fixture_sum:
@@ -185,7 +185,7 @@ def test_checksum_mismatch_is_fatal():
     with tempfile.TemporaryDirectory() as base:
         conf, _ = archive(base)
         dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb apt-get "%s" gta04-fixture 1.0 armhf %s' % (dest, "1" * 64),
+        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, "1" * 64),
                       base, conf)
         errors = [l for l in out.splitlines() if l.startswith("error:")]
         if rc == 0 or len(errors) != 1 or "SHA-256 mismatch" not in errors[0]:
@@ -197,7 +197,7 @@ def test_offline_refuses_downloads():
     with tempfile.TemporaryDirectory() as base:
         conf, fixture_sum = archive(base)
         dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb apt-get "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
+        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
                       base, conf, GTA04_OFFLINE="1")
         if rc == 0 or "needed during the tests, after set-up" not in out:
             raise TestFailure("a download under GTA04_OFFLINE=1 was not refused (%d):\n%s" % (rc, out))
