@@ -65,7 +65,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
-from gta04lib import (BUILD, INTC_ITR0, INTC_MIR0, REPO, Guest, QemuDied,  # noqa: E402
+from gta04lib import (BUILD, INTC_ITR0, INTC_MIR0, REPO, STATUS, Guest, QemuDied,  # noqa: E402
                       interrupts)
 from timeline import OUT, draw_pairs, draw_row, trace_args  # noqa: E402  (make bugs' pictures)
 
@@ -209,7 +209,7 @@ def chain(row, trace):
             unplug_woke = "suspend exit" in g.log[g._pos:]
             # a key on the console: the UART's own wake-up
             g.send("\x15")   # ^U: if the shell gets the key, it only clears its line
-            g.wait_for(r"__GTA04E%d__\d+\n" % g._seq, 60)
+            g.wait_for(r"__GTA04E%d__" % g._seq + STATUS, 60)
             uart_irq = g.ok("cat /sys/power/pm_wakeup_irq").strip()
             uart_name = [n for n, (c, line) in interrupts(g.ok("cat /proc/interrupts")).items()
                          if line.split(":")[0].strip() == uart_irq]

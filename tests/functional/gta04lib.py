@@ -41,6 +41,10 @@ VERBOSE = os.environ.get("GTA04_TEST_VERBOSE") == "1"
 # output still waits in its buffer, as on the real board.
 KLINES = r"(?:\[ *\d+\.\d+\] [^\n]*\n)*"
 KLINE = r"\[ *\d+\.\d+\] [^\n]*\n"
+# The status the shell prints after an end marker, and its newline: kernel
+# lines may come before it, and also between it and its newline (seen:
+# "__GTA04E1__0[   12.62] power_supply ...\n\n")
+STATUS = KLINES + r"(\d+)" + KLINES + r"\n"
 
 
 def guest_dir(kernel=None):
@@ -328,7 +332,7 @@ class Guest:
         split = lambda tag: tag[:6] + '""' + tag[6:]
         self.send("echo %s; %s; echo %s$?\n" % (split(start), cmd, split(end)))
         m0 = self.wait_for(re.escape(start) + KLINES + "\n", timeout)
-        m = self.wait_for(re.escape(end) + KLINES + r"(\d+)\n", timeout)
+        m = self.wait_for(re.escape(end) + STATUS, timeout)
         body = self.log[m0.end():m.start()]
         self.last_status = int(m.group(1))
         self.wait_for(PROMPT, 10)
@@ -382,7 +386,7 @@ class Guest:
         r = Sleep(state)
         r.entered = self.guest_clock()
         deadline = time.monotonic() + bound
-        done = re.compile(re.escape(end) + KLINES + r"(\d+)\n")
+        done = re.compile(re.escape(end) + STATUS)
         # With the console up the devices take seconds to suspend: the
         # stimulus and the wait then count from the end of the noirq phase
         # (WFI or the s2idle loop follow within milliseconds)

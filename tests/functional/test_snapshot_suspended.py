@@ -12,7 +12,7 @@ import os
 import tempfile
 import time
 
-from gta04lib import INTC_MIR0, Guest, TestFailure, interrupts, main
+from gta04lib import INTC_MIR0, STATUS, Guest, TestFailure, interrupts, main
 
 TWL = "/machine/twl4030"
 
@@ -65,7 +65,7 @@ def restored(state_file):
 
 def woke(dst, bound=60):
     """The suspend write returned in the restored QEMU; its exit status."""
-    m = dst.wait_for(r"__SNAPE__(\d+)\n", bound)
+    m = dst.wait_for(r"__SNAPE__" + STATUS, bound)
     dst.wait_for("gta04:", 10)
     return int(m.group(1))
 
