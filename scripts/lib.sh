@@ -93,7 +93,7 @@ apt_update_with_retry() {
     local log="$1"; shift
     apt_retry "$log" "$@" update "${APT_OPTS[@]}" && return 0
     printf 'warning: %s update: some indexes failed after %d tries, going on with the rest:\n' \
-        "$1" "$(( $(wc -w <<<"$APT_RETRY_DELAYS") + 1 ))" >&2
+        "${*/#release_apt/apt-get (private)}" "$(( $(wc -w <<<"$APT_RETRY_DELAYS") + 1 ))" >&2
     failed_indexes "$log" | sed 's/^/warning:   /' >&2
     return 1
 }
