@@ -6,9 +6,9 @@ the wake matrix, and the dmesg each is allowed to print.
   test_wake_matrix_6_12   Debian 13's 6.12 (with nohlt: the kernel's idle
                           bug, docs/gta04.md "Kernels")
   test_7_2_boots_and_idles  sid's 7.2 reaches the shell on ttyS2 and idles;
-                          its suspend is the open case of docs/gta04.md
-                          "Kernels" (I2C after the noirq phase), so no
-                          matrix here yet
+                          its suspend loses the PMIC by a kernel bug
+                          (docs/gta04.md "Kernels" item 3, pinned by
+                          kernel_7_2_suspend.py, run by hand), so no matrix here
 
 The matrix: the RTC alarm, the power button, plugging and unplugging the USB
 cable, each in `mem` and `freeze`, two cycles each.  A wake counts when the
