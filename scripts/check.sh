@@ -214,8 +214,12 @@ if [ "$what" = all ] || [ "$what" = qtest ]; then
         # (concrete/defaults/gta04, concrete/nodefaults/gta04), qom-test lists
         # gta04-machine's properties.  Our own qtests do not look at it.
         for t in $names; do
+            # (meson's own per-test timeouts, 30 s for most, times 10:
+            # QTEST_TIMEOUT is the bound; a loaded host slows the tests
+            # that run beside each other)
             add_job "qtest-arm/$t" qtest "$QTEST_TIMEOUT" env -C "$OBJ" "$(meson_bin)" test \
-                --no-rebuild --setup slow --print-errorlogs --suite "$QTEST_SUITE" "qtest-arm/$t"
+                --no-rebuild --setup slow --timeout-multiplier 10 --print-errorlogs \
+                --suite "$QTEST_SUITE" "qtest-arm/$t"
         done
     elif [ $? -eq 2 ]; then
         failed=$((failed + 1)); failures+=("building the qtests")
