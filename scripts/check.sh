@@ -92,13 +92,18 @@ record() {
 
 # --- phase 1: set-up (the network, if anything is missing)
 setup_phase() {
-    local log="$LOGS/setup.log" arg=--all
+    # the log lives beside the build, not in it: a first set-up makes $OBJ
+    # (and so $LOGS) anew
+    local log="$GTA04_BUILD/check-setup.log" arg=--all
     [ "$what" = qtest ] && arg=
     step "set-up (scripts/setup.sh $arg; log $log)"
+    mkdir -p "$GTA04_BUILD"
     if ! "$REPO/scripts/setup.sh" $arg >"$log" 2>&1; then
         tail -30 "$log"
         die "set-up failed (see $log)"
     fi
+    mkdir -p "$LOGS"
+    cp "$log" "$LOGS/setup.log"
 }
 
 # The qtests: the list comes from meson itself.  Every tests/qtest/*-test.c
