@@ -293,7 +293,7 @@ pinned_version() {
 need_group() {
     local g
     for g in "$@"; do
-        grep -Eq "^$g[[:space:]]" "$HOST_PACKAGES" || die "scripts/host-packages has no group '$g'"
+        grep -Eq "^${g}[[:space:]]" "$HOST_PACKAGES" || die "scripts/host-packages has no group '$g'"
     done
     # shellcheck disable=SC2046
     need_packages "$*" $(group_packages "$@")
