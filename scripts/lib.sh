@@ -141,12 +141,8 @@ rel_apt_update() {
     if [ "$1" = host ]; then apt_update_once; else release_apt_update "$1"; fi
 }
 rel_apt_cache() {
-    local rel="$1" d; shift
-    if [ "$rel" = host ]; then apt-cache "$@"; return; fi
-    d=$(release_apt_dir "$rel")
-    apt-cache -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$d/etc" \
-        -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" \
-        -o APT::Architectures::="$(dpkg --print-architecture)" -o APT::Architectures::=armhf "$@"
+    local rel="$1"; shift
+    if [ "$rel" = host ]; then apt-cache "$@"; else release_tool apt-cache "$rel" "$@"; fi
 }
 
 # pool_deb_uri REL PKG VERSION ARCH: where the .deb lies in the pool, found
@@ -178,13 +174,14 @@ fetch_pinned_deb() {
     mkdir -p "$dir"
     rm -f "$f"
     step "downloading $pkg:$arch=$ver"
-    if ! in_dir "$dir" rel_apt "$rel" download "${APT_OPTS[@]}" "$pkg:$arch=$ver" >"$dir/download.log" 2>&1; then
+    local dl=(in_dir "$dir" rel_apt "$rel" download "${APT_OPTS[@]}" "$pkg:$arch=$ver")
+    if ! "${dl[@]}" >"$dir/download.log" 2>&1; then
         # the lists may be old, or lack this architecture: update, then retry
         rel_apt_update "$rel"
         # not in the index (the one that failed to update): no use retrying
-        if ! in_dir "$dir" rel_apt "$rel" download "${APT_OPTS[@]}" "$pkg:$arch=$ver" >"$dir/download.log" 2>&1 &&
+        if ! "${dl[@]}" >"$dir/download.log" 2>&1 &&
            { grep -Eq "Unable to locate|not found|Couldn't find" "$dir/download.log" ||
-             ! apt_retry "$dir/download.log" in_dir "$dir" rel_apt "$rel" download "${APT_OPTS[@]}" "$pkg:$arch=$ver"; }; then
+             ! apt_retry "$dir/download.log" "${dl[@]}"; }; then
             uri=$(pool_deb_uri "$rel" "$pkg" "$ver" "$arch") ||
                 die "could not download $pkg:$arch=$ver (see $dir/download.log), nor find it in the
 pool from the Sources index: no network to the Debian archive, or the archive
@@ -322,16 +319,18 @@ debian_archive_uri() {
 
 # release_apt REL ARGS...: apt-get on a private configuration holding only
 # Debian release REL's archive (deb and deb-src, main; trixie with its
-# -updates and -security, sid alone), for what newer releases bring: the QEMU
-# 10.0 source package and the meson it needs (trixie), newer guest kernels
-# (scripts/guest-kernels).  The host's sources and lists are not touched.
+# -updates, sid alone), for what newer releases bring: the QEMU 10.0 source
+# package and the meson it needs (trixie), newer guest kernels
+# (guest/debian-kernels).  The host's sources and lists are not touched.
 release_apt_dir() { echo "$GTA04_CACHE/apt-$1"; }
-release_apt() {
-    local d; d=$(release_apt_dir "$1"); shift
-    apt-get -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$d/etc" \
+# release_tool TOOL REL ARGS...: apt-get or apt-cache on that configuration
+release_tool() {
+    local tool="$1" d; d=$(release_apt_dir "$2"); shift 2
+    "$tool" -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$d/etc" \
         -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" \
         -o APT::Architectures::="$(dpkg --print-architecture)" -o APT::Architectures::=armhf "$@"
 }
+release_apt() { release_tool apt-get "$@"; }
 declare -A _release_updated=()
 release_apt_update() {
     local rel="$1" d uri suites

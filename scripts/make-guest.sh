@@ -48,8 +48,7 @@ DEBS="$GTA04_CACHE/debs"
 if [ "$KNAME" = 6.1 ]; then GUEST="$GTA04_CACHE/guest"; else GUEST="$GTA04_CACHE/guest-$KNAME"; fi
 
 deb_file() {  # PKG VERSION -> path of the cached .deb (apt-get download naming)
-    local v="${2//:/%3a}"
-    echo "$DEBS/${1}_${v}_armhf.deb"
+    echo "$DEBS/$(deb_name "$1" "${2//:/%3a}" armhf)"
 }
 
 fetch_deb() {  # PKG VERSION SHA256 [RELEASE]
