@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build a guest kernel for -M gta04, cached by what goes into it.
 #
-#   scripts/make-kernel.sh [--config gta04[+EXTRA...]|debian] [--src DIR] NAME [PATCH...]
+#   scripts/make-kernel.sh [--config gta04[+EXTRA...]|debian] [--source 6.1|7.2 | --src DIR]
+#                          NAME [PATCH...]
 #
 # Prints the directory holding vmlinuz (last line of stdout).
 #
@@ -14,10 +15,15 @@
 #   --config debian  Debian's armmp config (config-6.1.0-57-armmp from the guest
 #                    package), KERNELRELEASE 6.1.0-57-armmp so Debian's modules
 #                    in the initramfs load; long (about 15 min on 2 cores)
+#   --source NAME    which pinned Debian source (guest/kernel-sources): 6.1
+#                    (default, linux-source-6.1 as scripts/host-packages pins
+#                    it) or 7.2 (sid's linux-source-7.2); unpacked once
 #   --src DIR        build the kernel tree DIR as it is (a git checkout, e.g.
-#                    for scripts/gta04-bisect-run) instead of Debian's
-#                    linux-source-6.1 6.1.192-3 (the default, unpacked once)
+#                    for scripts/gta04-bisect-run) instead of a pinned source
 #   PATCH...         applied to the pinned source for this build only
+#
+# The board's dtb (omap3-gta04a5.dtb) is built from the same tree and put
+# next to vmlinuz, so a kernel boots with the device tree of its own era.
 #
 # A build is keyed by the source (the pinned package version, or DIR's git
 # HEAD plus its uncommitted diff), the config and the patches: the same key
@@ -28,8 +34,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-LSRC_PKG="linux-source-6.1"
-LSRC_VERSION="$(pinned_version "$LSRC_PKG")"   # scripts/host-packages
 DEBIAN_KREL="6.1.0-57-armmp"
 CROSS=arm-linux-gnueabihf-
 FRAGMENT="$REPO/guest/kernel-config/gta04.config"
@@ -38,10 +42,12 @@ usage() { sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 config=gta04
 src=
+source=6.1
 while [ $# -gt 0 ]; do
     case "$1" in
         --config) [ $# -ge 2 ] || usage; config="$2"; shift 2 ;;
         --src) [ $# -ge 2 ] || usage; src="$2"; shift 2 ;;
+        --source) [ $# -ge 2 ] || usage; source="$2"; shift 2 ;;
         -h|--help) usage ;;
         --*) die "unknown option $1 (see $0 --help)" ;;
         *) break ;;
@@ -60,6 +66,14 @@ case "$config" in
     *) die "--config must be gta04, gta04+EXTRA (guest/kernel-config/EXTRA.config) or debian, not '$config'" ;;
 esac
 for p in "$@"; do [ -f "$p" ] || die "no such patch: $p"; done
+
+# --- the pinned source: its row of guest/kernel-sources
+read -r _ LSRC_REL LSRC_PKG LSRC_VERSION LSRC_SHA < <(
+    awk -v n="$source" '!/^#/ && NF && $1 == n' "$REPO/guest/kernel-sources") ||
+    die "--source $source: not in guest/kernel-sources (names: $(awk '!/^#/ && NF { printf "%s ", $1 }' "$REPO/guest/kernel-sources"))"
+[ "$LSRC_REL" != host ] || LSRC_VERSION="$(pinned_version "$LSRC_PKG")"   # scripts/host-packages
+[ "$config" != debian ] || [ "$source" = 6.1 ] ||
+    die "--config debian is Debian 6.1's armmp config: it goes with --source 6.1 only"
 [ -z "$src" ] || [ $# -eq 0 ] || die "patches apply to the pinned source only; commit them in $src instead"
 
 KB="$GTA04_CACHE/kbuild"
@@ -69,7 +83,7 @@ mkdir -p "$KB"
 # modules in Debian's config, kmod is depmod, cpio packs the kheaders), and
 # linux-source-6.1 pinned to the version of Debian's image
 need_group kernel-build
-if [ -z "$src" ]; then
+if [ -z "$src" ] && [ "$LSRC_REL" = host ]; then
     need_group kernel-source
 fi
 
@@ -83,6 +97,7 @@ if [ -n "$src" ]; then
 else
     src_id="$LSRC_PKG $LSRC_VERSION"
     tree_id=pinned
+    [ "$source" = 6.1 ] || tree_id="pinned-$source"   # 6.1's trees keep their old names
 fi
 if [ "$config" != debian ]; then
     # the fragment: ours, then each extra in order (a later line wins)
@@ -109,12 +124,23 @@ flock 9
 # --- the source tree
 if [ -z "$src" ]; then
     TREE="$KB/source"
-    if [ ! -f "$TREE/.unpacked" ]; then
-        step "unpacking /usr/src/$LSRC_PKG.tar.xz"
+    [ "$source" = 6.1 ] || TREE="$KB/source-$source"
+    if [ "$(cat "$TREE/.unpacked" 2>/dev/null)" != "$src_id" ]; then
         rm -rf "$TREE"
         mkdir -p "$TREE"
-        tar -xf "/usr/src/$LSRC_PKG.tar.xz" -C "$TREE" --strip-components=1
-        touch "$TREE/.unpacked"
+        if [ "$LSRC_REL" = host ]; then
+            step "unpacking /usr/src/$LSRC_PKG.tar.xz"
+            tar -xf "/usr/src/$LSRC_PKG.tar.xz" -C "$TREE" --strip-components=1
+        else
+            # the package only carries the tarball: take it out, never install it
+            debs="$GTA04_CACHE/debs-$LSRC_REL"
+            fetch_pinned_deb "$LSRC_REL" "$debs" "$LSRC_PKG" "$LSRC_VERSION" all "$LSRC_SHA"
+            step "unpacking $LSRC_PKG $LSRC_VERSION"
+            dpkg-deb --fsys-tarfile "$debs/$(deb_name "$LSRC_PKG" "$LSRC_VERSION" all)" |
+                tar -xOf - "./usr/src/$LSRC_PKG.tar.xz" | tar -xJf - -C "$TREE" --strip-components=1 ||
+                die "could not unpack $LSRC_PKG"
+        fi
+        echo "$src_id" >"$TREE/.unpacked"
     fi
 else
     TREE="$src"
@@ -190,8 +216,17 @@ if ! kmake KERNELRELEASE="$krel" -j"${GTA04_JOBS:-$(nproc)}" zImage >>"$LOG" 2>&
     tail -20 "$LOG" >&2
     die "kernel build failed (see $LOG)"
 fi
+# the board's device tree from the same tree (arch/arm/boot/dts/ti/omap/ since
+# 6.5, arch/arm/boot/dts/ before); a tree without it boots with the guest's
+DTB=omap3-gta04a5.dtb
+dts=$(cd "$TREE/arch/arm/boot/dts" && find . -name "${DTB%.dtb}.dts" | head -1)
+if [ -n "$dts" ]; then
+    dts="${dts#./}"
+    kmake "${dts%.dts}.dtb" >>"$LOG" 2>&1 || die "building $DTB failed (see $LOG)"
+fi
 mkdir -p "$OUT.tmp"
 cp "$OBJ_DIR/arch/arm/boot/zImage" "$OUT.tmp/vmlinuz"
+[ -z "$dts" ] || cp "$OBJ_DIR/arch/arm/boot/dts/${dts%.dts}.dtb" "$OUT.tmp/$DTB"
 cp "$OBJ_DIR/.config" "$OUT.tmp/config"
 { echo "name: $NAME"; echo "source: $src_id"; echo "config: $config $config_id"
   echo "release: $krel"; echo "built in: $(($(date +%s) - start)) s"

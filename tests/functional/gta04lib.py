@@ -134,7 +134,7 @@ class Guest:
         self.vm.add_args(
             "-m", "512",
             "-kernel", kernel or os.path.join(self.guest, "vmlinuz"),
-            "-dtb", os.path.join(self.guest, dtb),
+            "-dtb", self.dtb_for(kernel, dtb),
             "-initrd", os.path.join(self.guest, "initramfs.cpio.gz"),
             "-append", "%s %s" % (self.cmdline(console), append),
             *extra_args)
@@ -147,6 +147,13 @@ class Guest:
         self.exit_checked = False
 
     # -- lifecycle
+    def dtb_for(self, kernel, dtb):
+        """A kernel of ours (scripts/make-kernel.sh) boots with the device
+        tree built from its own tree, next to its vmlinuz; others with the
+        guest's (Debian's, of the guest's kernel)."""
+        own = os.path.join(os.path.dirname(kernel), dtb) if kernel else None
+        return own if own and os.path.exists(own) else os.path.join(self.guest, dtb)
+
     def cmdline(self, console):
         if console:
             return "console=" + console
