@@ -210,6 +210,10 @@ run_pool() {
 
 [ "$nested" = 1 ] || setup_phase
 export GTA04_OFFLINE=1
+# this run's name: the bug table (--table) and the compatibility table
+# (scripts/compat-table.py) read only results of this run
+export GTA04_CHECK_RUN="$$-$(date +%s%N)"
+export GTA04_BUGS_RUN="$GTA04_CHECK_RUN"
 
 if [ "$what" = all ] || [ "$what" = qtest ]; then
     if names=$(qtest_names); then
@@ -244,7 +248,6 @@ fi
 if [ "$what" = all ] || [ "$what" = bugs ]; then
     # each row of the seed article's table is a test of its own (its kernel
     # was built in the set-up); the table and its pictures come after
-    export GTA04_BUGS_RUN="$$-$(date +%s%N)"   # --table reads this run's results only
     for row in $(python3 "$BUGS" --list); do
         add_job "bugs/$row" bugs "$BUGS_TIMEOUT" python3 "$BUGS" --row "$row"
     done
@@ -256,6 +259,13 @@ if [ "$what" = all ] || [ "$what" = bugs ]; then
     step "tests/bugs/test_seed_bugs.py --table"
     python3 "$BUGS" --table 2>&1 | tee "$LOGS/bugs-table.log"
     record "bugs/table" "${PIPESTATUS[0]}" 0 "$LOGS/bugs-table.log"
+fi
+if [ "$what" = all ]; then
+    # docs/gta04.md's kernel x board table, from this run's results: it must
+    # be what the docs say (the new one in .build/compat-table.md otherwise)
+    step "scripts/compat-table.py --check"
+    python3 "$REPO/scripts/compat-table.py" --check 2>&1 | tee "$LOGS/compat-table.log"
+    record "docs/compat-table" "${PIPESTATUS[0]}" 0 "$LOGS/compat-table.log"
 fi
 
 [ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"

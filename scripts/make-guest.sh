@@ -10,26 +10,49 @@
 #
 #   scripts/make-guest.sh [NAME]     make (or reuse) the guest; prints its directory
 #   scripts/make-guest.sh --list     the kernel names
+#   scripts/make-guest.sh --kernel DIR   the same around a kernel of your own:
+#       DIR holds vmlinuz (or zImage), omap3-gta04a5.dtb and, if it has
+#       modules, modules/ (a lib/modules/RELEASE tree: make modules_install
+#       INSTALL_MOD_PATH=X, then X/lib/modules/RELEASE), as
+#       scripts/make-kernel.sh leaves them; the console named on the command
+#       line is ttyO2 and ttyS2 (whichever driver the kernel has)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 KERNELS="$REPO/guest/debian-kernels"
 kernel_names() { awk '!/^#/ && NF { print $1 }' "$KERNELS"; }
+usage() { die "usage: $0 [NAME | --list | --kernel DIR]"; }
+OWN=
 case "${1:-6.1}" in
     --list) kernel_names; exit 0 ;;
-    -*) die "usage: $0 [NAME | --list]" ;;
+    --kernel) [ $# -eq 2 ] || usage; OWN=$(cd "$2" 2>/dev/null && pwd) || die "--kernel $2: no such directory" ;;
+    -*) usage ;;
 esac
-KNAME="${1:-6.1}"
-read -r _ KREL KVER KCONSOLE KAPPEND KPKGS <<<"$(awk -v n="$KNAME" '!/^#/ && $1 == n' "$KERNELS")"
-[ -n "${KVER:-}" ] || die "no kernel '$KNAME' in guest/debian-kernels (there: $(kernel_names | xargs))"
-[ "$KAPPEND" != - ] || KAPPEND=""
+if [ -n "$OWN" ]; then
+    KNAME="own"
+    OWN_IMAGE="$OWN/vmlinuz"; [ -f "$OWN_IMAGE" ] || OWN_IMAGE="$OWN/zImage"
+    [ -f "$OWN_IMAGE" ] || die "--kernel $OWN: no vmlinuz or zImage there"
+    [ -f "$OWN/omap3-gta04a5.dtb" ] || die "--kernel $OWN: no omap3-gta04a5.dtb there"
+    KVER=$( [ -d "$OWN/modules" ] && basename "$(readlink -f "$OWN/modules")" || echo none)
+    KREL=host KPKGS= KAPPEND=
+    # both names: the kernel takes the one whose driver it has (the last one
+    # it has is the console /dev/console is)
+    KCONSOLE="ttyO2,115200n8 console=ttyS2"
+else
+    KNAME="${1:-6.1}"
+    read -r _ KREL KVER KCONSOLE KAPPEND KPKGS <<<"$(awk -v n="$KNAME" '!/^#/ && $1 == n' "$KERNELS")"
+    [ -n "${KVER:-}" ] || die "no kernel '$KNAME' in guest/debian-kernels (there: $(kernel_names | xargs))"
+    [ "$KAPPEND" != - ] || KAPPEND=""
+fi
 BBPKG="busybox-static"
 BBPKG_VERSION="1:1.35.0-4+deb12u1+b1"
 BBPKG_SHA256="2f68dbeaebeda49f3cde34ac421d5add85fb1c837ff7c4a4971945340d9d66ff"
 
-# Modules loaded at boot, in this order (dependencies are added automatically).
-# The TWL4030 core, IRQ, RTC, regulators, GPIO and power drivers are built in.
-MODULES="evdev i2c-dev phy-twl4030-usb twl4030-madc twl4030_charger twl4030-pwrbutton twl4030_wdt"
+# Modules loaded at boot, in this order (dependencies are added automatically;
+# one the kernel has built in is skipped).  Debian's kernels build the TWL4030
+# core, IRQ, RTC, regulators, GPIO and power drivers in; omap2plus_defconfig
+# has rtc-twl as a module.
+MODULES="evdev i2c-dev rtc-twl phy-twl4030-usb twl4030-madc twl4030_charger twl4030-pwrbutton twl4030_wdt"
 
 # The tools a kernel developer types, from Debian's armhf packages, unmodified
 # (no rebuild), with the shared objects they load (guest_tool): busybox has no
@@ -45,7 +68,13 @@ TOOLS=(
 )
 
 DEBS="$GTA04_CACHE/debs"
-if [ "$KNAME" = 6.1 ]; then GUEST="$GTA04_CACHE/guest"; else GUEST="$GTA04_CACHE/guest-$KNAME"; fi
+if [ -n "$OWN" ]; then
+    GUEST="$GTA04_CACHE/guest-own-$(printf '%s' "$OWN" | sha256sum | cut -c1-12)"
+elif [ "$KNAME" = 6.1 ]; then
+    GUEST="$GTA04_CACHE/guest"
+else
+    GUEST="$GTA04_CACHE/guest-$KNAME"
+fi
 
 deb_file() {  # PKG VERSION -> path of the cached .deb (apt-get download naming)
     echo "$DEBS/$(deb_name "$1" "${2//:/%3a}" armhf)"
@@ -65,7 +94,10 @@ fetch_deb() {  # PKG VERSION SHA256 [RELEASE]
 
 stamp() {
     { echo "$KPKGS $KCONSOLE $KAPPEND $BBPKG_SHA256 $MODULES vexpress"; printf '%s\n' "${TOOLS[@]}"
-      cat "$REPO/scripts/guest-init.sh"; } | sha256sum | cut -d' ' -f1
+      cat "$REPO/scripts/guest-init.sh"
+      # a kernel of one's own: what is in its directory now
+      [ -z "$OWN" ] || (cd "$OWN" && find -L . -type f ! -path './guest/*' -printf '%p %s %T@\n' | sort)
+    } | sha256sum | cut -d' ' -f1
 }
 
 # guest_tool TREE ROOT FILE: FILE of the unpacked packages in TREE into the
@@ -88,15 +120,14 @@ guest_tool() {
     done
 }
 
-build_guest() {
-    local tmp="$GUEST.tmp" root spec pkg ver sum mods
-    rm -rf "$tmp"; mkdir -p "$tmp/kpkg" "$tmp/bbpkg"
-    step "unpacking the $KNAME kernel ($KVER) and $BBPKG"
+# the kernel, its dtb and cmdline into $tmp; prints its module tree
+kernel_from_debs() {
+    local tmp="$1" spec pkg ver sum mods
+    step "unpacking the $KNAME kernel ($KVER)"
     for spec in $KPKGS; do
         IFS== read -r pkg ver sum <<<"$spec"
         dpkg-deb -x "$(deb_file "$pkg" "$ver")" "$tmp/kpkg"
     done
-    dpkg-deb -x "$(deb_file "$BBPKG" "$BBPKG_VERSION")" "$tmp/bbpkg"
     # up to 6.x: /boot/vmlinuz-KVER, /usr/lib/linux-image-KVER/*.dtb,
     # /lib/modules/KVER; 7.x: all under /usr/lib/modules/KVER (dtb/)
     kfile() {   # NAME...: the first of these under the package tree
@@ -115,6 +146,28 @@ build_guest() {
     echo "console=$KCONSOLE,115200n8${KAPPEND:+ $KAPPEND}" >"$tmp/cmdline"
     mods="$tmp/kpkg/lib/modules/$KVER"
     [ -d "$mods" ] || mods="$tmp/kpkg/usr/lib/modules/$KVER"
+    echo "$mods"
+}
+
+kernel_from_dir() {
+    local tmp="$1" f
+    step "the kernel of $OWN (modules: $KVER)"
+    cp "$OWN_IMAGE" "$tmp/vmlinuz"
+    cp "$OWN/omap3-gta04a5.dtb" "$tmp/omap3-gta04a5.dtb"
+    for f in System.map config; do [ ! -f "$OWN/$f" ] || cp "$OWN/$f" "$tmp/$f"; done
+    echo "console=$KCONSOLE,115200n8" >"$tmp/cmdline"
+    if [ -d "$OWN/modules" ]; then
+        echo "$OWN/modules"
+    else
+        echo ""   # all built in
+    fi
+}
+
+build_guest() {
+    local tmp="$GUEST.tmp" root mods
+    rm -rf "$tmp"; mkdir -p "$tmp/kpkg" "$tmp/bbpkg"
+    if [ -n "$OWN" ]; then mods=$(kernel_from_dir "$tmp"); else mods=$(kernel_from_debs "$tmp"); fi
+    dpkg-deb -x "$(deb_file "$BBPKG" "$BBPKG_VERSION")" "$tmp/bbpkg"
 
     step "building the initramfs"
     root="$tmp/root"
@@ -122,8 +175,12 @@ build_guest() {
     cp "$tmp/bbpkg/bin/busybox" "$root/bin/busybox"
     cp "$REPO/scripts/guest-init.sh" "$root/init"
     chmod 755 "$root/init"
-    python3 "$REPO/scripts/guest-modules.py" "$mods" \
-        "$root/lib/modules/$KVER" $MODULES >"$root/etc/modules"
+    if [ -n "$mods" ]; then
+        python3 "$REPO/scripts/guest-modules.py" "$mods" \
+            "$root/lib/modules/$KVER" $MODULES >"$root/etc/modules"
+    else
+        : >"$root/etc/modules"
+    fi
     step "adding the tools (rtcwake, i2c-tools, evtest)"
     local t pkg ver sum files
     mkdir -p "$tmp/tools"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build a guest kernel for -M gta04, cached by what goes into it.
 #
-#   scripts/make-kernel.sh [--config gta04[+EXTRA...]|debian] [--source 6.1|7.2 | --src DIR]
+#   scripts/make-kernel.sh [--config gta04[+EXTRA...]|debian|omap2plus] [--source 6.1|7.2 | --src DIR]
 #                          NAME [PATCH...]
 #
 # Prints the directory holding vmlinuz (last line of stdout).
@@ -15,6 +15,10 @@
 #   --config debian  Debian's armmp config (config-6.1.0-57-armmp from the guest
 #                    package), KERNELRELEASE 6.1.0-57-armmp so Debian's modules
 #                    in the initramfs load; long (about 15 min on 2 cores)
+#   --config omap2plus  the tree's own omap2plus_defconfig, as upstream OMAP
+#                    developers build it, with its modules (installed in
+#                    modules/ beside vmlinuz: scripts/make-guest.sh --kernel
+#                    DIR puts them into an initramfs); long
 #   --source NAME    which pinned Debian source (guest/kernel-sources): 6.1
 #                    (default, linux-source-6.1 as scripts/host-packages pins
 #                    it) or 7.2 (sid's linux-source-7.2); unpacked once
@@ -57,13 +61,13 @@ NAME="${1:-}"
 [ -n "$NAME" ] || usage
 shift
 case "$config" in
-    gta04|debian) ;;
+    gta04|debian|omap2plus) ;;
     gta04+*)
         for extra in $(echo "${config#gta04+}" | tr + ' '); do
             [ -f "$REPO/guest/kernel-config/$extra.config" ] ||
                 die "--config $config: no guest/kernel-config/$extra.config"
         done ;;
-    *) die "--config must be gta04, gta04+EXTRA (guest/kernel-config/EXTRA.config) or debian, not '$config'" ;;
+    *) die "--config must be gta04, gta04+EXTRA (guest/kernel-config/EXTRA.config), debian or omap2plus, not '$config'" ;;
 esac
 for p in "$@"; do [ -f "$p" ] || die "no such patch: $p"; done
 
@@ -99,7 +103,9 @@ else
     tree_id=pinned
     [ "$source" = 6.1 ] || tree_id="pinned-$source"   # 6.1's trees keep their old names
 fi
-if [ "$config" != debian ]; then
+if [ "$config" = omap2plus ]; then
+    config_id=omap2plus_defconfig   # part of the source, which the key has
+elif [ "$config" != debian ]; then
     # the fragment: ours, then each extra in order (a later line wins)
     frag_files=("$FRAGMENT")
     for extra in $(echo "${config#gta04}" | tr + ' '); do
@@ -161,12 +167,12 @@ applied=()
 revert() {
     local i
     for ((i = ${#applied[@]} - 1; i >= 0; i--)); do
-        patch -d "$TREE" -p1 -R --quiet <"${applied[i]}" || true
+        patch -d "$TREE" -p1 -R --quiet --no-backup-if-mismatch <"${applied[i]}" || true
     done
 }
 trap revert EXIT
 for p in "$@"; do
-    patch -d "$TREE" -p1 --quiet --forward <"$p" >>"$LOG" 2>&1 ||
+    patch -d "$TREE" -p1 --quiet --forward --no-backup-if-mismatch <"$p" >>"$LOG" 2>&1 ||
         die "$(basename "$p") does not apply to $src_id (see $LOG)"
     applied+=("$(readlink -f "$p")")
 done
@@ -174,7 +180,9 @@ done
 # --- the config (regenerated when the fragment or Debian's config changed)
 if [ "$(cat "$OBJ_DIR/.gta04-config" 2>/dev/null)" != "$config $config_id" ]; then
     step "configuring ($config config)"
-    if [ "$config" != debian ]; then
+    if [ "$config" = omap2plus ]; then
+        kmake omap2plus_defconfig >>"$LOG" 2>&1 || die "kernel configure failed (see $LOG)"
+    elif [ "$config" != debian ]; then
         # one fragment: for each symbol, the last file that sets it wins
         merged="$OBJ_DIR/.gta04-fragment"
         awk '{ k = $0
@@ -212,7 +220,9 @@ fi
 
 step "building '$NAME' ($config config, $krel; log: $LOG)"
 start=$(date +%s)
-if ! kmake KERNELRELEASE="$krel" -j"${GTA04_JOBS:-$(nproc)}" zImage >>"$LOG" 2>&1; then
+targets=(zImage)
+[ "$config" != omap2plus ] || targets+=(modules)
+if ! kmake KERNELRELEASE="$krel" -j"${GTA04_JOBS:-$(nproc)}" "${targets[@]}" >>"$LOG" 2>&1; then
     tail -20 "$LOG" >&2
     die "kernel build failed (see $LOG)"
 fi
@@ -227,6 +237,12 @@ fi
 mkdir -p "$OUT.tmp"
 cp "$OBJ_DIR/arch/arm/boot/zImage" "$OUT.tmp/vmlinuz"
 [ -z "$dts" ] || cp "$OBJ_DIR/arch/arm/boot/dts/${dts%.dts}.dtb" "$OUT.tmp/$DTB"
+if [ "$config" = omap2plus ]; then
+    kmake KERNELRELEASE="$krel" INSTALL_MOD_PATH="$OUT.tmp/modroot" INSTALL_MOD_STRIP=1 \
+        DEPMOD=true modules_install >>"$LOG" 2>&1 || die "modules_install failed (see $LOG)"
+    mv "$OUT.tmp/modroot/lib/modules/$krel" "$OUT.tmp/modules"
+    rm -rf "$OUT.tmp/modroot"
+fi
 cp "$OBJ_DIR/.config" "$OUT.tmp/config"
 { echo "name: $NAME"; echo "source: $src_id"; echo "config: $config $config_id"
   echo "release: $krel"; echo "built in: $(($(date +%s) - start)) s"

@@ -17,8 +17,11 @@
 # Ctrl-C ends either.  In replay what you type is ignored: the recorded input
 # is played back.  Environment: GTA04_KERNEL (one of Debian's kernels by name,
 # guest/debian-kernels: 6.1, the default, 6.12 or 7.2, each with its own dtb,
-# modules and console; or the path of another vmlinuz, e.g. from
-# scripts/make-kernel.sh, booted with the 6.1 guest's dtb and initramfs),
+# modules and console; or a directory with your own kernel: vmlinuz or
+# zImage, omap3-gta04a5.dtb and modules/ if it has any, as
+# scripts/make-kernel.sh leaves them, made into a guest by
+# scripts/make-guest.sh --kernel; or the path of another vmlinuz, booted with
+# the 6.1 guest's dtb and initramfs),
 # GTA04_APPEND (more kernel arguments),
 # GTA04_RR_SHIFT (icount shift, default 3: 8 ns per instruction),
 # GTA04_RR_SERIAL (console backend, default stdio; e.g. file:PATH),
@@ -35,12 +38,15 @@ case "${1:-}" in
 esac
 
 "$REPO/scripts/setup.sh"
-# GTA04_KERNEL: a name of guest/debian-kernels, or a vmlinuz
+# GTA04_KERNEL: a name of guest/debian-kernels, a kernel's directory, or a vmlinuz
 if [ -z "${GTA04_KERNEL:-}" ] || grep -qx -- "$GTA04_KERNEL" <<<"$("$REPO/scripts/make-guest.sh" --list)"; then
     guest=$("$REPO/scripts/make-guest.sh" ${GTA04_KERNEL:-})
     kernel="$guest/vmlinuz"
+elif [ -d "$GTA04_KERNEL" ]; then
+    guest=$("$REPO/scripts/make-guest.sh" --kernel "$GTA04_KERNEL")
+    kernel="$guest/vmlinuz"
 else
-    [ -f "$GTA04_KERNEL" ] || die "GTA04_KERNEL=$GTA04_KERNEL: neither a kernel of guest/debian-kernels ($("$REPO/scripts/make-guest.sh" --list | xargs)) nor a file"
+    [ -f "$GTA04_KERNEL" ] || die "GTA04_KERNEL=$GTA04_KERNEL: neither a kernel of guest/debian-kernels ($("$REPO/scripts/make-guest.sh" --list | xargs)), a directory, nor a file"
     guest=$("$REPO/scripts/make-guest.sh")
     kernel="$GTA04_KERNEL"
 fi

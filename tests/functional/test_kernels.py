@@ -24,11 +24,32 @@ the matrix's last row, on a second boot with the console kept up
 console as a wake source"); its wake irq is the UART's.
 """
 
+import json
 import os
 import re
 import subprocess
 
-from gta04lib import REPO, Guest, TestFailure, interrupts, main
+from gta04lib import BUILD, REPO, Guest, TestFailure, interrupts, main
+
+# each kernel's facts for docs/gta04.md's compatibility table, which
+# scripts/compat-table.py makes from them at the end of make check (only
+# from this run's: scripts/check.sh names the run)
+COMPAT = os.path.join(BUILD, "compat")
+RUN_ID = os.environ.get("GTA04_CHECK_RUN", "")
+
+
+def record(kernel, **facts):
+    os.makedirs(COMPAT, exist_ok=True)
+    with open(os.path.join(COMPAT, kernel + ".json"), "w") as f:
+        json.dump(dict(facts, run=RUN_ID), f)
+
+
+def boot_facts(g):
+    """The console the kernel is on, and how it idles here."""
+    cmdline = g.ok("cat /proc/cmdline").split()
+    console = [a.split("=")[1].split(",")[0] for a in cmdline if a.startswith("console=")]
+    return {"console": console[-1] if console else "?",
+            "idle": "with nohlt" if "nohlt" in cmdline else "yes"}
 
 TWL = "/machine/twl4030"
 BAD = re.compile(r"Oops|\bBUG\b|WARNING|Unhandled fault|Internal error|\berror|fail|unbalanced", re.I)
@@ -46,9 +67,10 @@ ALLOWED = [
      "cable's current is not modelled (tests/soak/test_soak.py ALLOWED)"),
     ("6.12", r"WARNING: CPU: 0 PID: \d+ at drivers/regulator/core.c:\d+ _regulator_disable|"
              r"unbalanced disables for VUSB(1V5|1V8|3V1)",
-     "twl4030_usb's runtime suspend disabling its LDOs once more than it enabled them, the "
-     "warning issue 28 names for 7.2: seen on 6.12 in 1 of 5 runs, on a host loaded by four "
-     "jobs; timing-dependent, cause not analysed (model or kernel: docs/gta04.md \"Kernels\")"),
+     "twl4030_usb's runtime suspend disabling its LDOs once more than it enabled them: seen "
+     "on 6.12 in 1 of 5 runs, on a host loaded by four jobs; not analysed, assumed to be "
+     "twl4030_usb_suspend() calling its runtime callbacks behind the PM core's back "
+     "(docs/gta04.md \"Kernels\" item 4; on 7.x it was item 3's dead I2C)"),
     ("*", r"spi spi0.0: Unbalanced pm_runtime_enable!",
      "the panel's SPI device on resume: pm_runtime_enable() is runtime-PM bookkeeping "
      "with no register access, so no model behaviour can cause it; not yet analysed "
@@ -122,6 +144,7 @@ def console_key(kernel):
 def wake_matrix(kernel):
     with guest(kernel) as g:
         g.boot(240)
+        facts = boot_facts(g)
         virq = g.pih_virq()
         cells = 0
         for state in ("mem", "freeze"):
@@ -143,6 +166,7 @@ def wake_matrix(kernel):
         if bad:
             raise TestFailure("%s: error lines in dmesg:\n%s" % (kernel, "\n".join(bad)))
     keys = console_key(kernel)
+    record(kernel, suspend="yes", pmic_wakes="%d/16" % cells, key_wakes="%d/4" % keys, **facts)
     print("  %s: %d of 16 wakes by the PMIC (rtc, pwron, plug, unplug x mem, freeze x 2), dmesg clean;"
           " %d of 4 by the console key (mem, freeze x 2)" % (kernel, cells, keys))
 
@@ -168,7 +192,8 @@ DOUBLE_IDLE = re.compile(r"omap_i2c 4807[02]000\.i2c: omap_device: omap_device_i
 def test_7_2_debian_kernel_bug():
     with Guest(debian="7.2", append="no_console_suspend") as g:
         g.boot(240)
-        if "console=ttyS2" not in g.ok("cat /proc/cmdline"):
+        facts = boot_facts(g)
+        if facts["console"] != "ttyS2":
             raise TestFailure("7.2 not on ttyS2")
         t0 = g.guest_clock()
         g.ok("sleep 3")
@@ -183,6 +208,7 @@ def test_7_2_debian_kernel_bug():
             raise TestFailure("Debian's 7.2 suspended without omap_device's double idle of the I2C "
                               "controllers: the kernel bug of docs/gta04.md \"Kernels\" item 3 is "
                               "gone; run the wake matrix on Debian's 7.2 and update the docs")
+        record("7.2", suspend="no: kernel bug 3", pmic_wakes="-", key_wakes="-", **facts)
         print("  7.2 (Debian, unmodified): shell on ttyS2, idle 3 s (%.1f guest s on the 32 kHz "
               "counter); its first suspend printed omap_device's double idle of the I2C controllers "
               "(the kernel bug test_wake_matrix_7_2_source's fix removes)" % idle)

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""docs/gta04.md's compatibility table (kernel x boot, idle, suspend, wake
+sources, bug rows), made from the results of one `make check`.
+
+    scripts/compat-table.py --check   the table of this run's results must be
+                                      the one in docs/gta04.md (exit 1 and the
+                                      new one in .build/compat-table.md if not)
+    scripts/compat-table.py --write   put this run's table into docs/gta04.md
+
+The facts come from tests/functional/test_kernels.py ($GTA04_BUILD/compat/
+<kernel>.json) and the bug table's rows ($GTA04_BUILD/bugs-timeline/
+<row>.json), each stamped with the run's name (GTA04_CHECK_RUN, which
+scripts/check.sh sets): results of another run are not used, so a kernel or
+row that did not run here shows as "no result" and the check fails.  The
+versions come from guest/debian-kernels and guest/kernel-sources.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import subprocess
+import sys
+from typing import Optional
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.environ.get("GTA04_BUILD", os.path.join(REPO, ".build"))
+COMPAT = os.path.join(BUILD, "compat")
+BUGS_OUT = os.environ.get("GTA04_TIMELINE_DIR") or os.path.join(BUILD, "bugs-timeline")
+DOC = os.path.join(REPO, "docs", "gta04.md")
+BEGIN = "<!-- compat-table: made by make check (scripts/compat-table.py --write); do not edit -->"
+END = "<!-- /compat-table -->"
+RUN_ID = os.environ.get("GTA04_CHECK_RUN", "")
+NO = "no result"
+
+
+def table_rows(path: str) -> list[list[str]]:
+    with open(path) as f:
+        return [line.split() for line in f if line.strip() and not line.startswith("#")]
+
+
+def host_package_version(pkg: str) -> str:
+    for row in table_rows(os.path.join(REPO, "scripts", "host-packages")):
+        for spec in row[1:]:
+            if spec.startswith(pkg + "="):
+                return spec.split("=", 1)[1]
+    return "?"
+
+
+def load(path: str) -> Optional[dict]:
+    try:
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return d if d.get("run") == RUN_ID else None
+
+
+def kernel_cells(name: str) -> list[str]:
+    d = load(os.path.join(COMPAT, name + ".json"))
+    if d is None:
+        return [NO] * 5
+    idle = d["idle"] + (" (kernel bug 1)" if d["idle"] != "yes" else "")
+    return [d["console"], idle, d["suspend"], d["pmic_wakes"], d["key_wakes"]]
+
+
+def bug_rows() -> dict[str, str]:
+    """Per source: rows as expected / rows, from this run's row results."""
+    names = subprocess.run([sys.executable, os.path.join(REPO, "tests", "bugs", "test_seed_bugs.py"),
+                            "--list"], check=True, stdout=subprocess.PIPE, text=True).stdout.split()
+    counts: dict[str, list[int]] = {}
+    for n in names:
+        source = "7.2" if "-7.2-" in n else "6.1"
+        d = load(os.path.join(BUGS_OUT, n + ".json"))
+        c = counts.setdefault(source, [0, 0, 0])
+        c[0] += bool(d and d.get("ok"))
+        c[1] += 1
+        c[2] += d is None
+    return {s: "%d/%d as expected%s" % (ok, total, ", %d no result" % none if none else "")
+            for s, (ok, total, none) in counts.items()}
+
+
+def make_table() -> str:
+    bugs = bug_rows()
+    head = ["kernel", "built as", "console", "idle", "mem, freeze",
+            "PMIC wakes (rtc, pwron, plug, unplug x mem, freeze x 2)",
+            "console key (mem, freeze x 2)", "bug table rows"]
+    lines = []
+    for name, _rel, kver, *_ in table_rows(os.path.join(REPO, "guest", "debian-kernels")):
+        lines.append([name, "Debian's image %s, unmodified" % kver] + kernel_cells(name) + ["-"])
+    for name, _rel, pkg, version, _sha in table_rows(os.path.join(REPO, "guest", "kernel-sources")):
+        if version == "-":   # installed from the host's archive: scripts/host-packages pins it
+            version = host_package_version(pkg)
+        built = "%s %s, our config" % (pkg, version)
+        if name == "7.2":
+            # test_kernels' matrix runs on this source too (kernel "7.2-source")
+            built += " + omap_device fix (kernel bug 3)"
+            cells = kernel_cells("7.2-source")
+        else:
+            cells = ["-"] * 5
+        lines.append([name, built] + cells + [bugs.get(name, "-")])
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(l) + " |" for l in lines]
+    return "\n".join(out) + "\n"
+
+
+def doc_parts() -> tuple[str, str, str]:
+    with open(DOC) as f:
+        text = f.read()
+    i, j = text.find(BEGIN), text.find(END)
+    if i < 0 or j < i:
+        sys.exit("%s has no %s ... %s section" % (DOC, BEGIN, END))
+    i += len(BEGIN) + 1
+    return text[:i], text[i:j], text[j:]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    g = ap.add_mutually_exclusive_group(required=True)
+    g.add_argument("--check", action="store_true")
+    g.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    if not RUN_ID:
+        sys.exit("GTA04_CHECK_RUN is not set: run this from make check (scripts/check.sh), "
+                 "or set it to the name of the run whose results to use")
+    new = make_table()
+    before, old, after = doc_parts()
+    if args.write:
+        with open(DOC, "w") as f:
+            f.write(before + new + after)
+        print(new, end="")
+        return 0
+    if old == new:
+        print(new, end="")
+        print("docs/gta04.md's compatibility table is this run's")
+        return 0
+    os.makedirs(BUILD, exist_ok=True)
+    cand = os.path.join(BUILD, "compat-table.md")
+    with open(cand, "w") as f:
+        f.write(new)
+    sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
+                                               "docs/gta04.md", "this run"))
+    print("docs/gta04.md's compatibility table is not this run's (this run's: %s; "
+          "GTA04_CHECK_RUN=%s scripts/compat-table.py --write puts it there)" % (cand, RUN_ID))
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
