@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check check-sanitize fuzz fresh-check qtest functional build guest bugs soak bench docs clean
+.PHONY: run check check-kernels check-sanitize fuzz fresh-check qtest functional build guest bugs soak bench docs clean
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -9,6 +9,13 @@ run:
 # GTA04_QEMU=7.2|10.0 (the QEMU base, default 7.2): make check GTA04_QEMU=10.0
 check:
 	scripts/check.sh
+
+# Beyond make check: linux-source-7.2's omap2plus_defconfig (as upstream OMAP
+# developers build it, modules included: a long first build) through the wake
+# matrix (tests/functional/kernels_omap2plus.py).
+check-kernels:
+	scripts/setup.sh
+	python3 tests/functional/kernels_omap2plus.py
 
 # The same tests on the ASan+UBSan build (.build/obj-sanitize; a first build
 # compiles QEMU once more, with the sanitizers).

@@ -16,7 +16,7 @@
 #                    package), KERNELRELEASE 6.1.0-57-armmp so Debian's modules
 #                    in the initramfs load; long (about 15 min on 2 cores)
 #   --config omap2plus  the tree's own omap2plus_defconfig, as upstream OMAP
-#                    developers build it, with its modules (installed in
+#                    developers build it (debug info off), with its modules (installed in
 #                    modules/ beside vmlinuz: scripts/make-guest.sh --kernel
 #                    DIR puts them into an initramfs); long
 #   --source NAME    which pinned Debian source (guest/kernel-sources): 6.1
@@ -24,7 +24,10 @@
 #                    it) or 7.2 (sid's linux-source-7.2); unpacked once
 #   --src DIR        build the kernel tree DIR as it is (a git checkout, e.g.
 #                    for scripts/gta04-bisect-run) instead of a pinned source
-#   PATCH...         applied to the pinned source for this build only
+#   PATCH...         applied to the tree for this build only (reverted after
+#                    it); with --src, a patch the tree already has (it
+#                    reverses cleanly) is left out, so a bisect can carry a
+#                    fix across the commit that brings it
 #
 # The board's dtb (omap3-gta04a5.dtb) is built from the same tree and put
 # next to vmlinuz, so a kernel boots with the device tree of its own era.
@@ -78,7 +81,6 @@ read -r _ LSRC_REL LSRC_PKG LSRC_VERSION LSRC_SHA < <(
 [ "$LSRC_REL" != host ] || LSRC_VERSION="$(pinned_version "$LSRC_PKG")"   # scripts/host-packages
 [ "$config" != debian ] || [ "$source" = 6.1 ] ||
     die "--config debian is Debian 6.1's armmp config: it goes with --source 6.1 only"
-[ -z "$src" ] || [ $# -eq 0 ] || die "patches apply to the pinned source only; commit them in $src instead"
 
 KB="$GTA04_CACHE/kbuild"
 mkdir -p "$KB"
@@ -104,7 +106,7 @@ else
     [ "$source" = 6.1 ] || tree_id="pinned-$source"   # 6.1's trees keep their old names
 fi
 if [ "$config" = omap2plus ]; then
-    config_id=omap2plus_defconfig   # part of the source, which the key has
+    config_id="omap2plus_defconfig nodebug"   # the defconfig is part of the source, which the key has
 elif [ "$config" != debian ]; then
     # the fragment: ours, then each extra in order (a later line wins)
     frag_files=("$FRAGMENT")
@@ -162,7 +164,7 @@ kmake() {
 }
 export CCACHE_DIR="$KB/ccache" CCACHE_BASEDIR="$TREE" CCACHE_NOHASHDIR=1
 
-# --- the patches, on the pinned tree for this build only
+# --- the patches, on the tree for this build only
 applied=()
 revert() {
     local i
@@ -172,6 +174,10 @@ revert() {
 }
 trap revert EXIT
 for p in "$@"; do
+    if [ -n "$src" ] && patch -d "$TREE" -p1 -R --dry-run --quiet --force <"$p" >/dev/null 2>&1; then
+        step "$(basename "$p"): already in $src, left out"
+        continue
+    fi
     patch -d "$TREE" -p1 --quiet --forward --no-backup-if-mismatch <"$p" >>"$LOG" 2>&1 ||
         die "$(basename "$p") does not apply to $src_id (see $LOG)"
     applied+=("$(readlink -f "$p")")
@@ -181,7 +187,12 @@ done
 if [ "$(cat "$OBJ_DIR/.gta04-config" 2>/dev/null)" != "$config $config_id" ]; then
     step "configuring ($config config)"
     if [ "$config" = omap2plus ]; then
-        kmake omap2plus_defconfig >>"$LOG" 2>&1 || die "kernel configure failed (see $LOG)"
+        # debug info off: it changes no code, and is a good part of the build time
+        kmake omap2plus_defconfig >>"$LOG" 2>&1 &&
+            "$TREE/scripts/config" --file "$OBJ_DIR/.config" -d DEBUG_INFO \
+                -d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_DWARF4 -d DEBUG_INFO_DWARF5 \
+                -e DEBUG_INFO_NONE &&
+            kmake olddefconfig >>"$LOG" 2>&1 || die "kernel configure failed (see $LOG)"
     elif [ "$config" != debian ]; then
         # one fragment: for each symbol, the last file that sets it wins
         merged="$OBJ_DIR/.gta04-fragment"
