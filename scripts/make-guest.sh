@@ -208,6 +208,12 @@ main() {
     if [ -f "$GUEST/.stamp" ] && [ "$(cat "$GUEST/.stamp")" = "$(stamp)" ]; then
         echo "$GUEST"; return 0
     fi
+    # one maker per guest: tests that start together all want it
+    exec 9>"$GUEST.lock"
+    flock 9
+    if [ -f "$GUEST/.stamp" ] && [ "$(cat "$GUEST/.stamp")" = "$(stamp)" ]; then
+        echo "$GUEST"; return 0
+    fi
     local spec pkg ver sum
     for spec in $KPKGS; do
         IFS== read -r pkg ver sum <<<"$spec"

@@ -126,7 +126,9 @@ if [ -f "$OUT/vmlinuz" ]; then
     exit 0
 fi
 
-exec 9>"$KB/.lock"
+# one build at a time per source tree (patches are applied to the tree for
+# the build); builds of different trees run side by side
+exec 9>"$KB/.lock-$tree_id"
 flock 9
 
 # --- the source tree
