@@ -145,8 +145,10 @@ def console_key(kernel):
         cells = 0
         for state in ("mem", "freeze"):
             for cycle in (1, 2):
-                # ^U: if the shell gets the key, it only clears its line
-                r = g.suspend(state, stimulus=lambda: g.send("\x15"), wake_within=20)
+                # ^U: if the shell gets the key, it only clears its line.  The
+                # write returns once every device's resume line has gone out at
+                # 115200 baud: some 20-40 guest s on Debian's kernels
+                r = g.suspend(state, stimulus=lambda: g.send("\x15"), wake_within=120)
                 what = "%s %s console key #%d" % (kernel, state, cycle)
                 if not r.woke or r.status != 0:
                     raise TestFailure("%s: not woken: %s" % (what, r))
