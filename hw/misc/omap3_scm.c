@@ -69,6 +69,9 @@ FIELD(PADCONF, WAKEUPEVENT, 15, 1)
 /* bits 7:5 reserved, 15 read-only status */
 #define PADCONF_WMASK           0x7f1f
 #define PADCONF_RESET           0x0007  /* MUXMODE 7: safe mode */
+/* a register holds two pads */
+#define PADCONF_WMASK32         (PADCONF_WMASK << 16 | PADCONF_WMASK)
+#define PADCONF_RESET32         (PADCONF_RESET << 16 | PADCONF_RESET)
 
 /* ID block (the TAP's "CONTROL_IDCODE" page) */
 REG32(CONTROL_IDCODE,                   0x204)
@@ -78,15 +81,12 @@ REG32(CONTROL_DIE_ID_0,                 0x218)
 REG32(CONTROL_DIE_ID_3,                 0x224)
 
 /* Pad windows: [start, end) */
-#define OMAP3_SCM_PAD_WINDOWS(X) \
-    X(0x030, 0x268) X(0x5a0, 0x5fc) X(0xa00, 0xa5c)
-
 static const struct {
     uint16_t start, end;
 } omap3_scm_pads[] = {
-#define SCM_PAD_RANGE(start, end) { (start), (end) },
-    OMAP3_SCM_PAD_WINDOWS(SCM_PAD_RANGE)
-#undef SCM_PAD_RANGE
+    { 0x030, 0x268 },
+    { 0x5a0, 0x5fc },
+    { 0xa00, 0xa5c },
 };
 
 static bool omap3_scm_is_pad(hwaddr offset)
@@ -206,24 +206,18 @@ static const RegisterAccessInfo omap3_scm_special[] = {
 };
 
 /*
- * The rest of the register file, from the windows above: every word of a
- * pad window, the eFuses (not fused: read 0), every word of a storage
- * window that has no special register
+ * The rest of the register file after the special registers: every word
+ * of a pad window (omap3_scm_init()), the eFuses (not fused: read 0), and
+ * every word of a storage window that has no special register
  */
 #define SCM_WINDOW(start, end, ...) \
     { { .addr = (start), __VA_ARGS__ }, 4, 0, ((end) - (start)) / 4 - 1 }
 static const OMAP3RegRun omap3_scm_windows[] = {
-#define SCM_PADS(start, end) \
-    SCM_WINDOW(start, end, .name = "CONTROL_PADCONF", \
-               .ro = ~(uint64_t)(PADCONF_WMASK << 16 | PADCONF_WMASK), \
-               .reset = PADCONF_RESET << 16 | PADCONF_RESET),
-    OMAP3_SCM_PAD_WINDOWS(SCM_PADS)
     SCM_WINDOW(A_CONTROL_FUSE_FIRST, A_CONTROL_FUSE_LAST + 4,
                .name = "CONTROL_FUSE", .ro = ~0ull),
     SCM_WINDOW(0x270, 0x5a0, .name = "CONTROL_GENERAL"),
     SCM_WINDOW(0x600, 0xa00, .name = "CONTROL_MEM_WKUP"), /* scratchpad */
     SCM_WINDOW(0xa5c, 0xb00, .name = "CONTROL_GENERAL_WKUP"),
-#undef SCM_PADS
 };
 
 /*
@@ -392,6 +386,7 @@ static void omap3_scm_init(Object *obj)
 {
     OMAP3SCMState *s = OMAP3_SCM(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
+    int i;
 
     /*
      * The SCM window has narrow accesses: omap3_scm_read/write find the
@@ -400,6 +395,15 @@ static void omap3_scm_init(Object *obj)
     omap3_regfile_begin(&s->rf, OMAP3_SCM_SIZE);
     omap3_regfile_add(&s->rf, omap3_scm_special,
                       ARRAY_SIZE(omap3_scm_special));
+    for (i = 0; i < ARRAY_SIZE(omap3_scm_pads); i++) {
+        const OMAP3RegRun pads = SCM_WINDOW(omap3_scm_pads[i].start,
+                                            omap3_scm_pads[i].end,
+                                            .name = "CONTROL_PADCONF",
+                                            .ro = ~(uint64_t)PADCONF_WMASK32,
+                                            .reset = PADCONF_RESET32);
+
+        omap3_regfile_add_runs(&s->rf, &pads, 1);
+    }
     omap3_regfile_add_runs(&s->rf, omap3_scm_windows,
                            ARRAY_SIZE(omap3_scm_windows));
     omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
