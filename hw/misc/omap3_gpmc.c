@@ -267,7 +267,7 @@ static void omap3_gpmc_init(Object *obj)
     omap3_regfile_add_runs(&s->rf, omap3_gpmc_numbered,
                            ARRAY_SIZE(omap3_gpmc_numbered));
     omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
-                       &omap3_gpmc_ops, s);
+                       ARRAY_SIZE(s->regs_info), &omap3_gpmc_ops, s);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->rf.reg_array->mem);
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_gpmc_wait, OMAP3_GPMC_WAIT,

@@ -119,5 +119,5 @@ void omap3_prcm_space_init(OMAP3PRCMSpace *sp, DeviceState *owner,
     sp->owner = owner;
     /* the hooks above find the space (and from it the device) as opaque */
     omap3_regfile_init(&sp->rf, owner, sp->regs_info, sp->regs,
-                       &omap3_prcm_ops, sp);
+                       ARRAY_SIZE(sp->regs_info), &omap3_prcm_ops, sp);
 }

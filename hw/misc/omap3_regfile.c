@@ -94,12 +94,14 @@ RegisterAccessInfo *omap3_regfile_entries(OMAP3RegFile *rf, unsigned *n)
 }
 
 void omap3_regfile_init(OMAP3RegFile *rf, DeviceState *owner,
-                        RegisterInfo *ri, uint32_t *data,
+                        RegisterInfo *ri, uint32_t *data, unsigned n_ri,
                         const MemoryRegionOps *ops, void *opaque)
 {
     unsigned n;
     RegisterAccessInfo *rai = omap3_regfile_entries(rf, &n);
 
+    /* ri[] and data[] are indexed by offset / 4 */
+    assert(find_next_bit(rf->used, rf->size / 4, n_ri) >= rf->size / 4);
     rf->reg_array = register_init_block32(owner, rai, n, ri, data, ops, false,
                                           rf->size);
     /* the hooks find their device (or what it says) in reg->opaque */

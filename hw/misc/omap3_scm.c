@@ -407,12 +407,12 @@ static void omap3_scm_init(Object *obj)
     omap3_regfile_add_runs(&s->rf, omap3_scm_windows,
                            ARRAY_SIZE(omap3_scm_windows));
     omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
-                       &omap3_scm_ops, s);
+                       ARRAY_SIZE(s->regs_info), &omap3_scm_ops, s);
     omap3_regfile_begin(&s->id_rf, OMAP3_SCM_ID_SIZE);
     omap3_regfile_add(&s->id_rf, omap3_scm_id_regs_info,
                       ARRAY_SIZE(omap3_scm_id_regs_info));
     omap3_regfile_init(&s->id_rf, DEVICE(obj), s->id_regs_info, s->id_regs,
-                       &omap3_scm_id_ops, s);
+                       ARRAY_SIZE(s->id_regs_info), &omap3_scm_id_ops, s);
     sysbus_init_mmio(sbd, &s->rf.reg_array->mem);
     sysbus_init_mmio(sbd, &s->id_rf.reg_array->mem);
     qdev_init_gpio_out_named(DEVICE(obj), &s->io_wakeup,

@@ -160,7 +160,7 @@ static void omap3_sdrc_init(Object *obj)
     omap3_regfile_add(&s->rf, omap3_sdrc_regs_info,
                       ARRAY_SIZE(omap3_sdrc_regs_info));
     omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
-                       &omap3_sdrc_ops, s);
+                       ARRAY_SIZE(s->regs_info), &omap3_sdrc_ops, s);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->rf.reg_array->mem);
 }
 

@@ -131,7 +131,7 @@ static void omap3_sms_init(Object *obj)
     omap3_regfile_add_runs(&s->rf, omap3_sms_numbered,
                            ARRAY_SIZE(omap3_sms_numbered));
     omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
-                       &omap3_sms_ops, s);
+                       ARRAY_SIZE(s->regs_info), &omap3_sms_ops, s);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->rf.reg_array->mem);
 }
 

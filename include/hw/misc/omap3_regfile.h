@@ -62,11 +62,12 @@ void omap3_regfile_add_named(OMAP3RegFile *rf, const RegisterAccessInfo *info,
 /* The entries added so far: a device may still change their hooks */
 RegisterAccessInfo *omap3_regfile_entries(OMAP3RegFile *rf, unsigned *n);
 /*
- * The register block on @ri (indexed by offset / 4) and @data, MMIO @ops
- * (their opaque: rf->reg_array); each register's opaque is @opaque
+ * The register block on @ri and @data, @n_ri entries each, indexed by
+ * offset / 4; MMIO @ops (their opaque: rf->reg_array); each register's
+ * opaque is @opaque
  */
 void omap3_regfile_init(OMAP3RegFile *rf, DeviceState *owner,
-                        RegisterInfo *ri, uint32_t *data,
+                        RegisterInfo *ri, uint32_t *data, unsigned n_ri,
                         const MemoryRegionOps *ops, void *opaque);
 /* Every register of @ri[0..n) to its reset value */
 void omap3_regfile_reset(RegisterInfo *ri, unsigned n);
