@@ -190,9 +190,15 @@ static const DM3730Child dm3730_children[] = {
     DM3730_CHILDREN("gpio", TYPE_OMAP3_GPIO, gpio, DM3730_DEV_GPIO1),
 };
 
+/* Where child @i of row @c lives in @s */
+static void *dm3730_child_storage(DM3730State *s, const DM3730Child *c, int i)
+{
+    return (char *)s + c->offset + i * c->size;
+}
+
 static SysBusDevice *dm3730_child(DM3730State *s, const DM3730Child *c, int i)
 {
-    return SYS_BUS_DEVICE((char *)s + c->offset + i * c->size);
+    return SYS_BUS_DEVICE(dm3730_child_storage(s, c, i));
 }
 
 static void dm3730_children_init(DM3730State *s)
@@ -206,9 +212,11 @@ static void dm3730_children_init(DM3730State *s)
             g_autofree char *name = c->count > 1 ?
                 g_strdup_printf("%s%d", c->name, i + 1) : g_strdup(c->name);
 
-            object_initialize_child_internal(OBJECT(s), name,
-                                             (char *)s + c->offset + i * c->size,
-                                             c->size, c->type);
+            /* object_initialize_child() with the table's size and type */
+            object_initialize_child_with_props(OBJECT(s), name,
+                                               dm3730_child_storage(s, c, i),
+                                               c->size, c->type, &error_abort,
+                                               NULL);
         }
     }
 }
@@ -293,13 +301,6 @@ I2CBus *dm3730_i2c_bus(DM3730State *s, int n)
 {
     assert(n >= 1 && n <= DM3730_NUM_I2C);
     return omap3_i2c_bus(&s->i2c[n - 1]);
-}
-
-qemu_irq dm3730_gpio_in(DM3730State *s, int n)
-{
-    assert(n >= 0 && n < DM3730_NUM_GPIO_BANKS * OMAP3_GPIO_LINES);
-    return qdev_get_gpio_in(DEVICE(&s->gpio[n / OMAP3_GPIO_LINES]),
-                            n % OMAP3_GPIO_LINES);
 }
 
 /* I2C FIFO depths: DM37x TRM 17.1 (I2C3 has the 64-byte FIFOs) */

@@ -521,7 +521,9 @@ static void omap3_cm_iva2_reset(void *opaque, int n, int level)
 
 static void omap3_cm_reset_enter(Object *obj, ResetType type)
 {
-    omap3_prcm_space_reset(&OMAP3_CM(obj)->space);
+    OMAP3PRCMSpace *sp = &OMAP3_CM(obj)->space;
+
+    omap3_regfile_reset(sp->regs_info, ARRAY_SIZE(sp->regs_info));
 }
 
 static void omap3_cm_reset_hold(Object *obj, ResetType type)
@@ -551,7 +553,7 @@ static void omap3_cm_init(Object *obj)
                           ARRAY_SIZE(omap3_cm_regs));
     s->space.computed = omap3_cm_computed;
     s->space.written = omap3_cm_written;
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->space.reg_array->mem);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->space.rf.reg_array->mem);
     s->sys_clk = qdev_init_clock_in(DEVICE(obj), OMAP3_CM_SYS_CLK,
                                     omap3_cm_clk_in_update, s, ClockUpdate);
     s->clk_32k = qdev_init_clock_in(DEVICE(obj), OMAP3_CM_32K_CLK,
@@ -570,7 +572,7 @@ static void omap3_cm_init(Object *obj)
 
 static void omap3_cm_finalize(Object *obj)
 {
-    omap3_prcm_space_finalize(&OMAP3_CM(obj)->space);
+    omap3_regfile_finalize(&OMAP3_CM(obj)->space.rf);
 }
 
 static int omap3_cm_post_load(void *opaque, int version_id)

@@ -24,9 +24,7 @@
 #include "gta04-compat.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
-#include "hw/register.h"
 #include "hw/misc/omap3_gpmc.h"
-#include "hw/misc/omap3_regfile.h"
 #include "migration/vmstate.h"
 #include "trace.h"
 
@@ -93,14 +91,11 @@ static void omap3_gpmc_irq_write(RegisterInfo *reg, uint64_t val)
 static void omap3_gpmc_sysconfig_write(RegisterInfo *reg, uint64_t val)
 {
     OMAP3GPMCState *s = OMAP3_GPMC(reg->opaque);
-    int i;
 
     /* OCP soft reset: registers back to reset, done at once */
     if (FIELD_EX32(val, GPMC_SYSCONFIG, SOFTRESET)) {
         trace_omap3_gpmc_softreset();
-        for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
-            register_reset(&s->regs_info[i]);
-        }
+        omap3_regfile_reset(s->regs_info, ARRAY_SIZE(s->regs_info));
     }
 }
 
@@ -155,75 +150,42 @@ static const RegisterAccessInfo omap3_gpmc_regs_info[] = {
  * 16-bit NAND, CONFIG7 CSVALID, 16 MiB at 0x30000000; u-boot leaves the
  * other chip selects invalid (CSVALID 0) with a 16 MiB mask.
  */
-#define GPMC_CS_NUM_CONFIG      7
-static const uint32_t omap3_gpmc_cs0_config[GPMC_CS_NUM_CONFIG] = {
-    0x00001800, 0x00141400, 0x00141400, 0x0f010f01,
-    0x010c1414, 0x1f0f0a80, 0x00000f70,
+#define GPMC_CS0_CONFIG(r, v) \
+    { .name = "GPMC_CONFIG" #r "_0", .addr = GPMC_CS0 + 4 * ((r) - 1), \
+      .reset = (v) }
+static const RegisterAccessInfo omap3_gpmc_cs0_regs_info[] = {
+    GPMC_CS0_CONFIG(1, 0x00001800), GPMC_CS0_CONFIG(2, 0x00141400),
+    GPMC_CS0_CONFIG(3, 0x00141400), GPMC_CS0_CONFIG(4, 0x0f010f01),
+    GPMC_CS0_CONFIG(5, 0x010c1414), GPMC_CS0_CONFIG(6, 0x1f0f0a80),
+    GPMC_CS0_CONFIG(7, 0x00000f70),
 };
 #define GPMC_CS_OFF_CONFIG7     0x00000f00
 
-/* chip select n's NAND ports, from GPMC_CS_NAND_COMMAND on, 4 apart */
-static const char *const omap3_gpmc_nand_ports[] = {
-    "GPMC_NAND_COMMAND", "GPMC_NAND_ADDRESS", "GPMC_NAND_DATA",
+/* Chip select n's registers at @off (from GPMC_CS0), n = first..last */
+#define GPMC_CS_RUN(nm, off, first, ...) \
+    { { .name = nm "_%d", .addr = GPMC_CS0 + (off), __VA_ARGS__ }, \
+      GPMC_CS_SIZE, (first), OMAP3_GPMC_NUM_CS - 1 }
+/* BCH result set n (0..7): GPMC_BCH_RESULT<r>_n, engine output: reads 0 */
+#define GPMC_BCH_RUN(r) \
+    { { .name = "GPMC_BCH_RESULT" #r "_%d", \
+        .addr = A_GPMC_BCH_RESULT0_0 + 4 * (r), .ro = ~0ull }, 0x10, 0, 7 }
+static const OMAP3RegRun omap3_gpmc_numbered[] = {
+    GPMC_CS_RUN("GPMC_CONFIG1", 0x00, 1),
+    GPMC_CS_RUN("GPMC_CONFIG2", 0x04, 1),
+    GPMC_CS_RUN("GPMC_CONFIG3", 0x08, 1),
+    GPMC_CS_RUN("GPMC_CONFIG4", 0x0c, 1),
+    GPMC_CS_RUN("GPMC_CONFIG5", 0x10, 1),
+    GPMC_CS_RUN("GPMC_CONFIG6", 0x14, 1),
+    GPMC_CS_RUN("GPMC_CONFIG7", 0x18, 1, .reset = GPMC_CS_OFF_CONFIG7),
+    /* no NAND is attached: the bus floats to 0, writes go nowhere */
+    GPMC_CS_RUN("GPMC_NAND_COMMAND", GPMC_CS_NAND_COMMAND, 0,
+                .ro = ~0ull, .unimp = ~0ull),
+    GPMC_CS_RUN("GPMC_NAND_ADDRESS", GPMC_CS_NAND_COMMAND + 4, 0,
+                .ro = ~0ull, .unimp = ~0ull),
+    GPMC_CS_RUN("GPMC_NAND_DATA", GPMC_CS_NAND_COMMAND + 8, 0,
+                .ro = ~0ull, .unimp = ~0ull),
+    GPMC_BCH_RUN(0), GPMC_BCH_RUN(1), GPMC_BCH_RUN(2), GPMC_BCH_RUN(3),
 };
-
-#define GPMC_BCH_NUM            8       /* BCH result sets 0..7 */
-#define GPMC_BCH_NUM_RESULT     4       /* GPMC_BCH_RESULT0_n..3_n */
-#define GPMC_BCH_STRIDE         0x10
-
-/* every register at a word of its own in the window */
-QEMU_BUILD_BUG_ON(ARRAY_SIZE(omap3_gpmc_regs_info) +
-                  OMAP3_GPMC_NUM_CS * (GPMC_CS_NUM_CONFIG +
-                                       ARRAY_SIZE(omap3_gpmc_nand_ports)) +
-                  GPMC_BCH_NUM * GPMC_BCH_NUM_RESULT > OMAP3_GPMC_NUM_REGS);
-
-/*
- * The register file's description: the table above, then per chip select n
- * (0..7) GPMC_CONFIG1_n..7_n and the NAND ports, then the BCH results
- * GPMC_BCH_RESULT0_n..3_n (n 0..7).  Every name is allocated
- * (omap3_gpmc_finalize frees them).  Built per instance; it never changes.
- */
-static RegisterAccessInfo *omap3_gpmc_regs_access(int *num)
-{
-    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo, OMAP3_GPMC_NUM_REGS);
-    int i, r, n = 0;
-
-    for (i = 0; i < ARRAY_SIZE(omap3_gpmc_regs_info); i++, n++) {
-        rai[n] = omap3_gpmc_regs_info[i];
-        rai[n].name = g_strdup(omap3_gpmc_regs_info[i].name);
-    }
-    for (i = 0; i < OMAP3_GPMC_NUM_CS; i++) {
-        hwaddr cs = GPMC_CS0 + GPMC_CS_SIZE * i;
-
-        for (r = 0; r < GPMC_CS_NUM_CONFIG; r++, n++) {
-            rai[n].name = g_strdup_printf("GPMC_CONFIG%d_%d", r + 1, i);
-            rai[n].addr = cs + 4 * r;
-            if (i == 0) {
-                rai[n].reset = omap3_gpmc_cs0_config[r];
-            } else if (r == GPMC_CS_NUM_CONFIG - 1) {
-                rai[n].reset = GPMC_CS_OFF_CONFIG7;
-            }
-        }
-        /* no NAND is attached: the bus floats to 0, writes go nowhere */
-        for (r = 0; r < ARRAY_SIZE(omap3_gpmc_nand_ports); r++, n++) {
-            rai[n].name = g_strdup_printf("%s_%d", omap3_gpmc_nand_ports[r],
-                                          i);
-            rai[n].addr = cs + GPMC_CS_NAND_COMMAND + 4 * r;
-            rai[n].ro = ~0ull;
-            rai[n].unimp = ~0ull;
-        }
-    }
-    /* engine output: reads 0 here */
-    for (i = 0; i < GPMC_BCH_NUM; i++) {
-        for (r = 0; r < GPMC_BCH_NUM_RESULT; r++, n++) {
-            rai[n].name = g_strdup_printf("GPMC_BCH_RESULT%d_%d", r, i);
-            rai[n].addr = A_GPMC_BCH_RESULT0_0 + GPMC_BCH_STRIDE * i + 4 * r;
-            rai[n].ro = ~0ull;
-        }
-    }
-    *num = n;
-    return rai;
-}
 
 /* The MMIO's opaque is the register block; its registers know the device */
 static OMAP3GPMCState *omap3_gpmc_of(void *opaque)
@@ -282,11 +244,8 @@ static void omap3_gpmc_wait(void *opaque, int n, int level)
 static void omap3_gpmc_reset_enter(Object *obj, ResetType type)
 {
     OMAP3GPMCState *s = OMAP3_GPMC(obj);
-    int i;
 
-    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
-        register_reset(&s->regs_info[i]);
-    }
+    omap3_regfile_reset(s->regs_info, ARRAY_SIZE(s->regs_info));
     s->irq_level = false;
 }
 
@@ -300,12 +259,16 @@ static void omap3_gpmc_init(Object *obj)
 {
     OMAP3GPMCState *s = OMAP3_GPMC(obj);
 
-    s->regs_access = omap3_gpmc_regs_access(&s->num_access);
-    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
-                                         s->num_access, s->regs_info, s->regs,
-                                         &omap3_gpmc_ops, false,
-                                         OMAP3_GPMC_MMIO_SIZE);
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
+    omap3_regfile_begin(&s->rf, OMAP3_GPMC_MMIO_SIZE);
+    omap3_regfile_add(&s->rf, omap3_gpmc_regs_info,
+                      ARRAY_SIZE(omap3_gpmc_regs_info));
+    omap3_regfile_add(&s->rf, omap3_gpmc_cs0_regs_info,
+                      ARRAY_SIZE(omap3_gpmc_cs0_regs_info));
+    omap3_regfile_add_runs(&s->rf, omap3_gpmc_numbered,
+                           ARRAY_SIZE(omap3_gpmc_numbered));
+    omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
+                       ARRAY_SIZE(s->regs_info), &omap3_gpmc_ops, s);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->rf.reg_array->mem);
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_gpmc_wait, OMAP3_GPMC_WAIT,
                             OMAP3_GPMC_NUM_WAIT);
@@ -315,14 +278,7 @@ static void omap3_gpmc_init(Object *obj)
 
 static void omap3_gpmc_finalize(Object *obj)
 {
-    OMAP3GPMCState *s = OMAP3_GPMC(obj);
-    int i;
-
-    register_finalize_block(s->reg_array);
-    for (i = 0; i < s->num_access; i++) {
-        g_free((char *)s->regs_access[i].name);
-    }
-    g_free(s->regs_access);
+    omap3_regfile_finalize(&OMAP3_GPMC(obj)->rf);
 }
 
 /* Version 2: the register API (RO registers hold their value in regs[]) */

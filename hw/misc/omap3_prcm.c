@@ -2,9 +2,10 @@
  * TI OMAP3 (DM37x / OMAP3630) PRCM: the register file of a CM or PRM space
  *
  * Not a device: what omap3-cm and omap3-prm (omap3_cm.c, omap3_prm.c) share
- * to build their register files on QEMU's register API.  A space's
- * RegisterAccessInfo table is generated per instance from the domain table
- * (omap3_prcm_domains[]) and the device's list of the other registers.
+ * to build their register files on QEMU's register API with the OMAP3
+ * register builder (omap3_regfile.c): a space's registers are those of the
+ * domain table (omap3_prcm_domains[]) and the device's static list of the
+ * other registers.
  * Read-only registers are computed by the device (OMAP3PRCMSpace.computed),
  * every other register tells the device the old and the new value after a
  * guest write (OMAP3PRCMSpace.written).
@@ -15,9 +16,7 @@
  */
 
 #include "qemu/osdep.h"
-#include "hw/register.h"
 #include "hw/misc/omap3_prcm.h"
-#include "hw/misc/omap3_regfile.h"
 #include "trace.h"
 
 static uint64_t omap3_prcm_pre_write(RegisterInfo *reg, uint64_t val)
@@ -82,31 +81,31 @@ void omap3_prcm_space_init(OMAP3PRCMSpace *sp, DeviceState *owner,
                            const RegisterAccessInfo *regs, int nregs)
 {
     RegisterAccessInfo *rai;
-    int i, r, n = 0;
+    unsigned i, n;
+    int r;
 
-    rai = g_new0(RegisterAccessInfo,
-                 ARRAY_SIZE(omap3_prcm_domains) * (last - first + 1) + nregs);
+    omap3_regfile_begin(&sp->rf, OMAP3_PRCM_SPACE_SIZE);
     for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
         const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
 
         for (r = first; r <= last; r++) {
+            RegisterAccessInfo info = {
+                .addr = d->module + omap3_prcm_domain_reg_offset[r],
+                .reset = d->reset[r],
+                .ro = (OMAP3_PRCM_DOMAIN_RO >> r) & 1 ? ~0ull : 0,
+                .w1c = (OMAP3_PRCM_DOMAIN_W1C >> r) & 1 ? ~0ull : 0,
+            };
+
             if (d->regs & OMAP3_PRCM_HAS(r)) {
-                rai[n].name = g_strdup_printf("%s_%s",
-                                              omap3_prcm_domain_reg_name[r],
-                                              d->name);
-                rai[n].addr = d->module + omap3_prcm_domain_reg_offset[r];
-                rai[n].reset = d->reset[r];
-                rai[n].ro = (OMAP3_PRCM_DOMAIN_RO >> r) & 1 ? ~0ull : 0;
-                rai[n].w1c = (OMAP3_PRCM_DOMAIN_W1C >> r) & 1 ? ~0ull : 0;
-                n++;
+                omap3_regfile_add_named(&sp->rf, &info, "%s_%s",
+                                        omap3_prcm_domain_reg_name[r],
+                                        d->name);
             }
         }
     }
-    for (i = 0; i < nregs; i++) {
-        rai[n] = regs[i];
-        rai[n].name = g_strdup(regs[i].name);
-        n++;
-    }
+    omap3_regfile_add(&sp->rf, regs, nregs);
+    /* every register goes to the device: computed, or told it was written */
+    rai = omap3_regfile_entries(&sp->rf, &n);
     for (i = 0; i < n; i++) {
         if (rai[i].ro) {
             rai[i].post_read = omap3_prcm_post_read;
@@ -118,33 +117,7 @@ void omap3_prcm_space_init(OMAP3PRCMSpace *sp, DeviceState *owner,
 
     sp->name = name;
     sp->owner = owner;
-    sp->access = rai;
-    sp->num_access = n;
-    sp->reg_array = register_init_block32(owner, rai, n, sp->regs_info,
-                                          sp->regs, &omap3_prcm_ops, false,
-                                          OMAP3_PRCM_SPACE_SIZE);
-    /* the hooks above find the space (and from it the device) here */
-    for (i = 0; i < n; i++) {
-        sp->reg_array->r[i]->opaque = sp;
-    }
-}
-
-void omap3_prcm_space_reset(OMAP3PRCMSpace *sp)
-{
-    int i;
-
-    for (i = 0; i < ARRAY_SIZE(sp->regs_info); i++) {
-        register_reset(&sp->regs_info[i]);
-    }
-}
-
-void omap3_prcm_space_finalize(OMAP3PRCMSpace *sp)
-{
-    int i;
-
-    register_finalize_block(sp->reg_array);
-    for (i = 0; i < sp->num_access; i++) {
-        g_free((char *)sp->access[i].name);
-    }
-    g_free(sp->access);
+    /* the hooks above find the space (and from it the device) as opaque */
+    omap3_regfile_init(&sp->rf, owner, sp->regs_info, sp->regs,
+                       ARRAY_SIZE(sp->regs_info), &omap3_prcm_ops, sp);
 }

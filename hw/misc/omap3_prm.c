@@ -440,7 +440,7 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
                                          R_RM_RSTST_GLOBALCOLD_RST_MASK;
     int i;
 
-    omap3_prcm_space_reset(&s->space);
+    omap3_regfile_reset(s->space.regs_info, ARRAY_SIZE(s->space.regs_info));
     for (i = 0; i < ARRAY_SIZE(omap3_osc_hz); i++) {
         if (omap3_osc_hz[i] == s->osc_hz) {
             s->space.regs[R_PRM_CLKSEL] = i;
@@ -493,7 +493,7 @@ static void omap3_prm_init(Object *obj)
                           ARRAY_SIZE(omap3_prm_regs));
     s->space.computed = omap3_prm_computed;
     s->space.written = omap3_prm_written;
-    sysbus_init_mmio(sbd, &s->space.reg_array->mem);
+    sysbus_init_mmio(sbd, &s->space.rf.reg_array->mem);
     sysbus_init_irq(sbd, &s->irq);
     qdev_init_gpio_out_named(DEVICE(obj), &s->io_chain, OMAP3_PRM_IO_CHAIN, 1);
     qdev_init_gpio_out_named(DEVICE(obj), &s->iva2_reset,
@@ -506,7 +506,7 @@ static void omap3_prm_init(Object *obj)
 
 static void omap3_prm_finalize(Object *obj)
 {
-    omap3_prcm_space_finalize(&OMAP3_PRM(obj)->space);
+    omap3_regfile_finalize(&OMAP3_PRM(obj)->space.rf);
 }
 
 static void omap3_prm_realize(DeviceState *dev, Error **errp)

@@ -39,7 +39,6 @@
 #include "qemu/module.h"
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
-#include "hw/register.h"
 #include "hw/misc/omap3_scm.h"
 #include "migration/vmstate.h"
 #include "trace.h"
@@ -70,6 +69,9 @@ FIELD(PADCONF, WAKEUPEVENT, 15, 1)
 /* bits 7:5 reserved, 15 read-only status */
 #define PADCONF_WMASK           0x7f1f
 #define PADCONF_RESET           0x0007  /* MUXMODE 7: safe mode */
+/* a register holds two pads */
+#define PADCONF_WMASK32         (PADCONF_WMASK << 16 | PADCONF_WMASK)
+#define PADCONF_RESET32         (PADCONF_RESET << 16 | PADCONF_RESET)
 
 /* ID block (the TAP's "CONTROL_IDCODE" page) */
 REG32(CONTROL_IDCODE,                   0x204)
@@ -85,16 +87,6 @@ static const struct {
     { 0x030, 0x268 },
     { 0x5a0, 0x5fc },
     { 0xa00, 0xa5c },
-};
-
-/* The storage windows: [start, end) */
-static const struct {
-    uint16_t start, end;
-    const char *name;
-} omap3_scm_storage[] = {
-    { 0x270, 0x5a0, "CONTROL_GENERAL" },
-    { 0x600, 0xa00, "CONTROL_MEM_WKUP" },       /* the scratchpad */
-    { 0xa5c, 0xb00, "CONTROL_GENERAL_WKUP" },
 };
 
 static bool omap3_scm_is_pad(hwaddr offset)
@@ -214,51 +206,19 @@ static const RegisterAccessInfo omap3_scm_special[] = {
 };
 
 /*
- * The register file's description, from the windows above: every word of
- * a pad or storage window, the special registers, the eFuses (not fused:
- * read 0).  Built per instance; it never changes.
+ * The rest of the register file after the special registers: every word
+ * of a pad window (omap3_scm_init()), the eFuses (not fused: read 0), and
+ * every word of a storage window that has no special register
  */
-static RegisterAccessInfo *omap3_scm_regs_access(int *num)
-{
-    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo, OMAP3_SCM_SIZE / 4);
-    hwaddr w;
-    int i, n = 0;
-
-    for (w = 0; w < OMAP3_SCM_SIZE; w += 4) {
-        RegisterAccessInfo *r = &rai[n];
-
-        r->addr = w;
-        for (i = 0; i < ARRAY_SIZE(omap3_scm_special); i++) {
-            if (omap3_scm_special[i].addr == w) {
-                *r = omap3_scm_special[i];
-            }
-        }
-        if (r->name) {
-            n++;
-            continue;
-        }
-        if (omap3_scm_is_pad(w)) {
-            r->name = "CONTROL_PADCONF";
-            r->ro = ~(uint64_t)(PADCONF_WMASK << 16 | PADCONF_WMASK);
-            r->reset = PADCONF_RESET << 16 | PADCONF_RESET;
-        } else if (w >= A_CONTROL_FUSE_FIRST && w <= A_CONTROL_FUSE_LAST) {
-            r->name = "CONTROL_FUSE";
-            r->ro = ~0ull;
-        } else {
-            for (i = 0; i < ARRAY_SIZE(omap3_scm_storage); i++) {
-                if (w >= omap3_scm_storage[i].start &&
-                    w < omap3_scm_storage[i].end) {
-                    r->name = omap3_scm_storage[i].name;
-                }
-            }
-        }
-        if (r->name) {
-            n++;
-        }
-    }
-    *num = n;
-    return rai;
-}
+#define SCM_WINDOW(start, end, ...) \
+    { { .addr = (start), __VA_ARGS__ }, 4, 0, ((end) - (start)) / 4 - 1 }
+static const OMAP3RegRun omap3_scm_windows[] = {
+    SCM_WINDOW(A_CONTROL_FUSE_FIRST, A_CONTROL_FUSE_LAST + 4,
+               .name = "CONTROL_FUSE", .ro = ~0ull),
+    SCM_WINDOW(0x270, 0x5a0, .name = "CONTROL_GENERAL"),
+    SCM_WINDOW(0x600, 0xa00, .name = "CONTROL_MEM_WKUP"), /* scratchpad */
+    SCM_WINDOW(0xa5c, 0xb00, .name = "CONTROL_GENERAL_WKUP"),
+};
 
 /*
  * pinctrl-single uses 16-bit accesses, omap_ctrl_* 32-bit ones: a narrow
@@ -407,14 +367,9 @@ static void omap3_scm_io_chain(void *opaque, int n, int level)
 static void omap3_scm_reset_enter(Object *obj, ResetType type)
 {
     OMAP3SCMState *s = OMAP3_SCM(obj);
-    int i;
 
-    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
-        register_reset(&s->regs_info[i]);
-    }
-    for (i = 0; i < ARRAY_SIZE(s->id_regs_info); i++) {
-        register_reset(&s->id_regs_info[i]);
-    }
+    omap3_regfile_reset(s->regs_info, ARRAY_SIZE(s->regs_info));
+    omap3_regfile_reset(s->id_regs_info, ARRAY_SIZE(s->id_regs_info));
     s->padconf_saved = false;
     s->io_wakeup_level = false;
 }
@@ -431,24 +386,35 @@ static void omap3_scm_init(Object *obj)
 {
     OMAP3SCMState *s = OMAP3_SCM(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
-    int n;
+    int i;
 
     /*
      * The SCM window has narrow accesses: omap3_scm_read/write find the
      * register by its word and pass the bytes accessed as the enable mask.
      */
-    s->regs_access = omap3_scm_regs_access(&n);
-    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access, n,
-                                         s->regs_info, s->regs,
-                                         &omap3_scm_ops, false,
-                                         OMAP3_SCM_SIZE);
-    s->id_reg_array =
-        register_init_block32(DEVICE(obj), omap3_scm_id_regs_info,
-                              ARRAY_SIZE(omap3_scm_id_regs_info),
-                              s->id_regs_info, s->id_regs, &omap3_scm_id_ops,
-                              false, OMAP3_SCM_ID_SIZE);
-    sysbus_init_mmio(sbd, &s->reg_array->mem);
-    sysbus_init_mmio(sbd, &s->id_reg_array->mem);
+    omap3_regfile_begin(&s->rf, OMAP3_SCM_SIZE);
+    omap3_regfile_add(&s->rf, omap3_scm_special,
+                      ARRAY_SIZE(omap3_scm_special));
+    for (i = 0; i < ARRAY_SIZE(omap3_scm_pads); i++) {
+        const OMAP3RegRun pads = SCM_WINDOW(omap3_scm_pads[i].start,
+                                            omap3_scm_pads[i].end,
+                                            .name = "CONTROL_PADCONF",
+                                            .ro = ~(uint64_t)PADCONF_WMASK32,
+                                            .reset = PADCONF_RESET32);
+
+        omap3_regfile_add_runs(&s->rf, &pads, 1);
+    }
+    omap3_regfile_add_runs(&s->rf, omap3_scm_windows,
+                           ARRAY_SIZE(omap3_scm_windows));
+    omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
+                       ARRAY_SIZE(s->regs_info), &omap3_scm_ops, s);
+    omap3_regfile_begin(&s->id_rf, OMAP3_SCM_ID_SIZE);
+    omap3_regfile_add(&s->id_rf, omap3_scm_id_regs_info,
+                      ARRAY_SIZE(omap3_scm_id_regs_info));
+    omap3_regfile_init(&s->id_rf, DEVICE(obj), s->id_regs_info, s->id_regs,
+                       ARRAY_SIZE(s->id_regs_info), &omap3_scm_id_ops, s);
+    sysbus_init_mmio(sbd, &s->rf.reg_array->mem);
+    sysbus_init_mmio(sbd, &s->id_rf.reg_array->mem);
     qdev_init_gpio_out_named(DEVICE(obj), &s->io_wakeup,
                              OMAP3_SCM_IO_WAKEUP, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_scm_io_chain,
@@ -481,9 +447,8 @@ static void omap3_scm_finalize(Object *obj)
 {
     OMAP3SCMState *s = OMAP3_SCM(obj);
 
-    register_finalize_block(s->reg_array);
-    register_finalize_block(s->id_reg_array);
-    g_free(s->regs_access);
+    omap3_regfile_finalize(&s->rf);
+    omap3_regfile_finalize(&s->id_rf);
 }
 
 /* Version 2: the register API (RO registers hold their value in regs[]) */

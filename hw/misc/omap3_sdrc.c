@@ -23,7 +23,6 @@
 #include "qemu/osdep.h"
 #include "gta04-compat.h"
 #include "qemu/module.h"
-#include "hw/register.h"
 #include "hw/misc/omap3_sdrc.h"
 #include "migration/vmstate.h"
 #include "trace.h"
@@ -149,28 +148,25 @@ static const MemoryRegionOps omap3_sdrc_ops = {
 static void omap3_sdrc_reset_enter(Object *obj, ResetType type)
 {
     OMAP3SDRCState *s = OMAP3_SDRC(obj);
-    int i;
 
-    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
-        register_reset(&s->regs_info[i]);
-    }
+    omap3_regfile_reset(s->regs_info, ARRAY_SIZE(s->regs_info));
 }
 
 static void omap3_sdrc_init(Object *obj)
 {
     OMAP3SDRCState *s = OMAP3_SDRC(obj);
 
-    s->reg_array = register_init_block32(DEVICE(obj), omap3_sdrc_regs_info,
-                                         ARRAY_SIZE(omap3_sdrc_regs_info),
-                                         s->regs_info, s->regs,
-                                         &omap3_sdrc_ops, false,
-                                         OMAP3_SDRC_MMIO_SIZE);
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
+    omap3_regfile_begin(&s->rf, OMAP3_SDRC_MMIO_SIZE);
+    omap3_regfile_add(&s->rf, omap3_sdrc_regs_info,
+                      ARRAY_SIZE(omap3_sdrc_regs_info));
+    omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
+                       ARRAY_SIZE(s->regs_info), &omap3_sdrc_ops, s);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->rf.reg_array->mem);
 }
 
 static void omap3_sdrc_finalize(Object *obj)
 {
-    register_finalize_block(OMAP3_SDRC(obj)->reg_array);
+    omap3_regfile_finalize(&OMAP3_SDRC(obj)->rf);
 }
 
 /* Version 2: the register API (RO registers hold their value in regs[]) */

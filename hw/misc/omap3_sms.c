@@ -16,7 +16,7 @@
 #include "qemu/osdep.h"
 #include "gta04-compat.h"
 #include "qemu/module.h"
-#include "hw/register.h"
+#include "hw/misc/omap3_regfile.h"
 #include "hw/misc/omap3_sms.h"
 #include "migration/vmstate.h"
 #include "trace.h"
@@ -46,13 +46,10 @@ REG32(SMS_POW_CTRL,             0x178)
 static void omap3_sms_sysconfig_write(RegisterInfo *reg, uint64_t val)
 {
     OMAP3SMSState *s = OMAP3_SMS(reg->opaque);
-    int i;
 
     /* OCP soft reset: the registers are back to reset at once */
     if (FIELD_EX32(val, SMS_SYSCONFIG, SOFTRESET)) {
-        for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
-            register_reset(&s->regs_info[i]);
-        }
+        omap3_regfile_reset(s->regs_info, ARRAY_SIZE(s->regs_info));
     }
 }
 
@@ -77,54 +74,22 @@ static const RegisterAccessInfo omap3_sms_regs_info[] = {
 };
 
 /*
- * The numbered registers, name<i> at addr + stride * i for i = first..last,
- * all plain storage.  Firewall region i (0..7), 0x20 apart; region 0 is the
- * whole space and has no START/END.  VRFB rotation context n (0..11), 0x10
- * apart.
+ * The numbered registers, all plain storage.  Firewall region k (0..7),
+ * 0x20 apart; region 0 is the whole space and has no START/END.  VRFB
+ * rotation context k (0..11), 0x10 apart.
  */
-static const struct {
-    const char *name;
-    hwaddr addr;
-    hwaddr stride;
-    int first, last;
-} omap3_sms_numbered[] = {
-    { "SMS_RG_START",           0x040, 0x20, 1, 7 },
-    { "SMS_RG_END",             0x044, 0x20, 1, 7 },
-    { "SMS_RG_ATT",             0x048, 0x20, 0, 7 },
-    { "SMS_RG_RDPERM",          0x050, 0x20, 0, 7 },
-    { "SMS_RG_WRPERM",          0x058, 0x20, 0, 7 },
-    { "SMS_ROT_CONTROL",        0x180, 0x10, 0, 11 },
-    { "SMS_ROT_SIZE",           0x184, 0x10, 0, 11 },
-    { "SMS_ROT_PHYSICAL_BA",    0x188, 0x10, 0, 11 },
+#define SMS_RUN(nm, a, stride, first, last) \
+    { { .name = nm "%d", .addr = (a) }, (stride), (first), (last) }
+static const OMAP3RegRun omap3_sms_numbered[] = {
+    SMS_RUN("SMS_RG_START",         0x040, 0x20, 1, 7),
+    SMS_RUN("SMS_RG_END",           0x044, 0x20, 1, 7),
+    SMS_RUN("SMS_RG_ATT",           0x048, 0x20, 0, 7),
+    SMS_RUN("SMS_RG_RDPERM",        0x050, 0x20, 0, 7),
+    SMS_RUN("SMS_RG_WRPERM",        0x058, 0x20, 0, 7),
+    SMS_RUN("SMS_ROT_CONTROL",      0x180, 0x10, 0, 11),
+    SMS_RUN("SMS_ROT_SIZE",         0x184, 0x10, 0, 11),
+    SMS_RUN("SMS_ROT_PHYSICAL_BA",  0x188, 0x10, 0, 11),
 };
-
-/*
- * The register file's description: the two tables above, every name
- * allocated (omap3_sms_finalize frees them).  Built per instance; it never
- * changes.
- */
-static RegisterAccessInfo *omap3_sms_regs_access(int *num)
-{
-    RegisterAccessInfo *rai = g_new0(RegisterAccessInfo, OMAP3_SMS_NUM_REGS);
-    int i, k, n = 0;
-
-    for (i = 0; i < ARRAY_SIZE(omap3_sms_regs_info); i++, n++) {
-        rai[n] = omap3_sms_regs_info[i];
-        rai[n].name = g_strdup(omap3_sms_regs_info[i].name);
-    }
-    for (i = 0; i < ARRAY_SIZE(omap3_sms_numbered); i++) {
-        for (k = omap3_sms_numbered[i].first;
-             k <= omap3_sms_numbered[i].last; k++, n++) {
-            g_assert(n < OMAP3_SMS_NUM_REGS);
-            rai[n].name = g_strdup_printf("%s%d", omap3_sms_numbered[i].name,
-                                          k);
-            rai[n].addr = omap3_sms_numbered[i].addr +
-                          omap3_sms_numbered[i].stride * k;
-        }
-    }
-    *num = n;
-    return rai;
-}
 
 static uint64_t omap3_sms_read(void *opaque, hwaddr offset, unsigned size)
 {
@@ -152,35 +117,27 @@ static const MemoryRegionOps omap3_sms_ops = {
 static void omap3_sms_reset_enter(Object *obj, ResetType type)
 {
     OMAP3SMSState *s = OMAP3_SMS(obj);
-    int i;
 
-    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
-        register_reset(&s->regs_info[i]);
-    }
+    omap3_regfile_reset(s->regs_info, ARRAY_SIZE(s->regs_info));
 }
 
 static void omap3_sms_init(Object *obj)
 {
     OMAP3SMSState *s = OMAP3_SMS(obj);
 
-    s->regs_access = omap3_sms_regs_access(&s->num_access);
-    s->reg_array = register_init_block32(DEVICE(obj), s->regs_access,
-                                         s->num_access, s->regs_info, s->regs,
-                                         &omap3_sms_ops, false,
-                                         OMAP3_SMS_MMIO_SIZE);
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->reg_array->mem);
+    omap3_regfile_begin(&s->rf, OMAP3_SMS_MMIO_SIZE);
+    omap3_regfile_add(&s->rf, omap3_sms_regs_info,
+                      ARRAY_SIZE(omap3_sms_regs_info));
+    omap3_regfile_add_runs(&s->rf, omap3_sms_numbered,
+                           ARRAY_SIZE(omap3_sms_numbered));
+    omap3_regfile_init(&s->rf, DEVICE(obj), s->regs_info, s->regs,
+                       ARRAY_SIZE(s->regs_info), &omap3_sms_ops, s);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->rf.reg_array->mem);
 }
 
 static void omap3_sms_finalize(Object *obj)
 {
-    OMAP3SMSState *s = OMAP3_SMS(obj);
-    int i;
-
-    register_finalize_block(s->reg_array);
-    for (i = 0; i < s->num_access; i++) {
-        g_free((char *)s->regs_access[i].name);
-    }
-    g_free(s->regs_access);
+    omap3_regfile_finalize(&OMAP3_SMS(obj)->rf);
 }
 
 /* Version 2: the register API (RO registers hold their value in regs[]) */

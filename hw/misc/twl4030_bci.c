@@ -28,16 +28,17 @@
  *    unplug after 1 tick, counted from the tick after the change (the
  *    table's footnote: 50 ms + dT, 0 < dT < 50 ms, "event captured on a
  *    50 ms tick").  A level that goes back before then is never seen.  So
- *    the FSM change of the seed article comes 50-100 ms after VUSB3V1 goes
- *    off, not at once.  The tick runs on the virtual clock from 0 (a free
+ *    the FSM change that VUSB3V1 going off makes with the cable plugged
+ *    (SWCS032E 8.1.1: the BCI's VBUS detection) comes 50-100 ms after it,
+ *    not at once.  The tick runs on the virtual clock from 0 (a free
  *    running divider of the 32 kHz clock).  The ADC readings (BCIVBUS,
  *    BCIVAC) are not debounced.
  *  - Interrupts: every change of BCIMSTATEC is an "FSM state change",
  *    which twl4030_charger.c takes from ICHGLOW (BCIISR1A bit 3, "Battery
  *    cc. low / FSM state change"): we pulse that source (1 then 0), so the
  *    BCI SIH latches it on the edge its EDR selects.  This is the
- *    interrupt of the seed article ("running on battery again now") when
- *    VUSB3V1 and with it vbus-present go away.  Level sources (our
+ *    interrupt that tells twl4030_charger.c the board runs on battery
+ *    again when VUSB3V1 and with it vbus-present go away.  Level sources (our
  *    thresholds): ICHGEOC = charge complete, TBATOR1 = battery below
  *    0 degC, TBATOR2 = above 45 degC, BATSTS = no battery (below 2.5 V),
  *    VBATLVL = below 3.0 V, VBATOV = above 4.5 V.  WOVF, TMOVF, ICHGHIGH,

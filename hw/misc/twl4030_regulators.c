@@ -338,14 +338,6 @@ static void res_set_state(TWL4030Regulators *s, int id, uint8_t state)
     res_update_output(s, id);
 }
 
-bool twl4030_regulators_is_on(TWL4030Regulators *s, int res)
-{
-    if (res <= 0 || res >= TWL4030_RES_NUM) {
-        return false;
-    }
-    return s->res[res].on;
-}
-
 static bool pb_message_selects(TWL4030Regulators *s, int id, uint16_t msg)
 {
     uint8_t devgrp = FIELD_EX16(msg, PB_MSG, DEV_GRP);

@@ -197,10 +197,12 @@ static uint8_t rtc_events(TWL4030RTCState *s)
 /*
  * The RTC interrupt is a level while a request is pending.  The alarm
  * request comes from the alarm event: the ALARM bit going 0 -> 1 with
- * IT_ALARM set.  While ALARM stays set (not acknowledged) there is no new
- * event, and re-enabling IT_ALARM does not make one: this is the handshake
- * the seed article's bug 2 breaks ("no other interrupt is ever seen from
- * the RTC"), although rtc-twl toggles IT_ALARM on every new alarm.
+ * IT_ALARM set (TPS65950 data manual SWCS032E 5.1 "RTC": an interrupt at
+ * a precise time, the alarm function; RTC_STATUS_REG.ALARM is write 1 to
+ * clear).  While ALARM stays set (not acknowledged) there is no new event,
+ * and re-enabling IT_ALARM does not make one, although rtc-twl toggles
+ * IT_ALARM on every new alarm: a driver that leaves ALARM set sees no
+ * other RTC interrupt.
  */
 static void rtc_update_irq(TWL4030RTCState *s)
 {

@@ -6,7 +6,9 @@
  * at machine creation: QEMU must stay alive, and either refuse a change
  * with an error (the state stays as it was) or accept it and keep working.
  * After each device, the board must still work: the TWL4030 answers over
- * I2C1, GPT1 and the INTC take register accesses.
+ * I2C1, GPT1 and the INTC take register accesses.  The refusal itself is
+ * QEMU's (patches/<base>/...-qdev-refuse-to-unrealize-...patch): one error
+ * naming the device, a device or bus that is part of the machine.
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -117,6 +119,58 @@ static void test_realized(gconstpointer data)
     qtest_quit(qts);
 }
 
+/* qom-set realized; the error's text, NULL if QEMU accepted it */
+static char *set_realized_error(QTestState *qts, const char *path, bool value)
+{
+    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-set', 'arguments': "
+                           "{ 'path': %s, 'property': 'realized', "
+                           "'value': %i } }", path, value);
+    char *desc = NULL;
+
+    if (qdict_haskey(rsp, "error")) {
+        desc = g_strdup(qdict_get_str(qdict_get_qdict(rsp, "error"), "desc"));
+    }
+    qobject_unref(rsp);
+    return desc;
+}
+
+/*
+ * The generic qdev refusal: a device the board created (GPT1, the TWL4030
+ * on I2C1), the bus of a device that is part of the machine (I2C1's) and
+ * the main system bus, each with one error naming it
+ */
+static void test_refused(void)
+{
+    static const struct {
+        const char *path;
+        bool value;
+        const char *error;
+    } cases[] = {
+        { "/machine/soc/gpt1", false, "Device '/machine/soc/gpt1' "
+          "(omap3-gptimer) cannot be unrealized" },
+        { TWL_PATH, false, "Device '" TWL_PATH "' (twl4030) cannot be "
+          "unrealized" },
+        { "/machine/soc/i2c1/i2c.1", false, "Bus '/machine/soc/i2c1/i2c.1' "
+          "(i2c-bus) cannot be unrealized" },
+        { "/machine/unattached/sysbus", true, "Bus "
+          "'/machine/unattached/sysbus' (System) cannot be realized" },
+    };
+    QTestState *qts = qtest_init("-M gta04");
+
+    for (int i = 0; i < ARRAY_SIZE(cases); i++) {
+        g_autofree char *error = set_realized_error(qts, cases[i].path,
+                                                    cases[i].value);
+
+        g_assert_nonnull(error);
+        g_assert_true(g_str_has_prefix(error, cases[i].error));
+        g_assert_null(strchr(error, '\n'));
+        g_assert_cmpint(qtest_qom_get_bool(qts, cases[i].path, "realized"),
+                        ==, !cases[i].value);
+    }
+    board_works(qts);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
@@ -124,6 +178,7 @@ int main(int argc, char **argv)
     int i;
 
     g_test_init(&argc, &argv, NULL);
+    qtest_add_func("gta04/realized-refused", test_refused);
 
     qts = qtest_init("-M gta04");
     collect(qts, "/machine/soc", paths);

@@ -85,9 +85,6 @@ struct DM3730State {
 /* The bus of controller I2Cn, n = 1..3 (the TWL4030 sits on I2C1) */
 I2CBus *dm3730_i2c_bus(DM3730State *s, int n);
 
-/* Input pin of GPIO line n = 0..191 (gpio_n in the TRM and the DT) */
-qemu_irq dm3730_gpio_in(DM3730State *s, int n);
-
 /* Named GPIO input of the SoC that the board wires the PMIC's INT1 to */
 #define DM3730_SYS_NIRQ         "sys_nirq"
 

@@ -30,8 +30,8 @@
  *    reserved and read 0.
  *  - IMRn: a masked source does not latch into ISRn; a bit latched before
  *    it was masked stays in ISRn but does not assert INTn.  There is no
- *    module-level mask (and no PIH mask): that is the hardware fact the
- *    seed article's bug 1 is about.
+ *    module-level mask (and no PIH mask): a module's interrupt is masked
+ *    only through its IMRn bits (TPS65950 TRM "SIH" description).
  *  - SIH_CTRL.COR (bit 2) = 1: reading ISRn clears the bits read; = 0:
  *    writing 1s to ISRn clears them (writes are ignored in COR mode).
  *    "cor-inverted" (MADC) swaps the polarity: Linux notes that for MADC

@@ -11,7 +11,7 @@
 #define HW_MISC_OMAP3_GPMC_H
 
 #include "hw/sysbus.h"
-#include "hw/register.h"
+#include "hw/misc/omap3_regfile.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_GPMC "omap3-gpmc"
@@ -33,9 +33,7 @@ struct OMAP3GPMCState {
     qemu_irq irq;                   /* GPMC_IRQ, INTC 20 */
     uint32_t regs[OMAP3_GPMC_NUM_REGS];
     RegisterInfo regs_info[OMAP3_GPMC_NUM_REGS];
-    RegisterInfoArray *reg_array;
-    RegisterAccessInfo *regs_access;    /* built at instance_init */
-    int num_access;
+    OMAP3RegFile rf;                /* its reg_array: the MMIO */
     uint8_t wait_levels;            /* bit n: gpmc_waitn pin */
     bool irq_level;
 };

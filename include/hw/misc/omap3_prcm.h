@@ -19,7 +19,7 @@
 #ifndef HW_MISC_OMAP3_PRCM_H
 #define HW_MISC_OMAP3_PRCM_H
 
-#include "hw/register.h"
+#include "hw/misc/omap3_regfile.h"
 
 /* DM37x TRM SPRUGN4 table 2-3/2-4: CM and PRM are 8 KiB each (plus an L4 TA) */
 #define OMAP3_PRCM_SPACE_SIZE   0x2000
@@ -266,9 +266,7 @@ static const char *const omap3_prcm_domain_reg_name[OMAP3_PRCM_DOMAIN_NREGS] = {
 typedef struct OMAP3PRCMSpace {
     uint32_t regs[OMAP3_PRCM_SPACE_SIZE / 4];   /* indexed by offset / 4 */
     RegisterInfo regs_info[OMAP3_PRCM_SPACE_SIZE / 4];
-    RegisterAccessInfo *access;                 /* built at instance_init */
-    int num_access;
-    RegisterInfoArray *reg_array;               /* its "mem": the MMIO */
+    OMAP3RegFile rf;                            /* its reg_array: the MMIO */
     const char *name;                           /* "CM" or "PRM" (traces) */
     DeviceState *owner;
     uint32_t (*computed)(DeviceState *owner, hwaddr offset);
@@ -285,8 +283,5 @@ void omap3_prcm_space_init(OMAP3PRCMSpace *sp, DeviceState *owner,
                            const char *name, OMAP3PRCMDomainReg first,
                            OMAP3PRCMDomainReg last,
                            const RegisterAccessInfo *regs, int nregs);
-/* Every register to its reset value (the reset's enter phase) */
-void omap3_prcm_space_reset(OMAP3PRCMSpace *sp);
-void omap3_prcm_space_finalize(OMAP3PRCMSpace *sp);
 
 #endif /* HW_MISC_OMAP3_PRCM_H */

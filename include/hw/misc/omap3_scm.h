@@ -10,7 +10,7 @@
 #define HW_MISC_OMAP3_SCM_H
 
 #include "hw/sysbus.h"
-#include "hw/register.h"
+#include "hw/misc/omap3_regfile.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_SCM "omap3-scm"
@@ -57,12 +57,11 @@ struct OMAP3SCMState {
     /* the SCM register file (pads, general, scratchpad), offset / 4 */
     uint32_t regs[OMAP3_SCM_SIZE / 4];
     RegisterInfo regs_info[OMAP3_SCM_SIZE / 4];
-    RegisterAccessInfo *regs_access;    /* built at instance_init */
-    RegisterInfoArray *reg_array;
+    OMAP3RegFile rf;            /* its reg_array: the MMIO */
     /* the ID block: constants (not migrated) */
     uint32_t id_regs[OMAP3_SCM_ID_NUM_REGS];
     RegisterInfo id_regs_info[OMAP3_SCM_ID_NUM_REGS];
-    RegisterInfoArray *id_reg_array;
+    OMAP3RegFile id_rf;
     uint32_t pad_wakeup_levels; /* bit i: level of "pad-wakeup"[i] */
     bool padconf_saved;         /* CONTROL_GENERAL_PURPOSE_STATUS.SAVE_DONE */
     bool io_chain_level;

@@ -10,7 +10,7 @@
 #define HW_MISC_OMAP3_SDRC_H
 
 #include "hw/sysbus.h"
-#include "hw/register.h"
+#include "hw/misc/omap3_regfile.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_SDRC "omap3-sdrc"
@@ -27,7 +27,7 @@ struct OMAP3SDRCState {
 
     uint32_t regs[OMAP3_SDRC_NUM_REGS];
     RegisterInfo regs_info[OMAP3_SDRC_NUM_REGS];
-    RegisterInfoArray *reg_array;
+    OMAP3RegFile rf;                    /* its reg_array: the MMIO */
 };
 
 #endif /* HW_MISC_OMAP3_SDRC_H */

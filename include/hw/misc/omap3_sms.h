@@ -10,7 +10,7 @@
 #define HW_MISC_OMAP3_SMS_H
 
 #include "hw/sysbus.h"
-#include "hw/register.h"
+#include "hw/misc/omap3_regfile.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_SMS "omap3-sms"
@@ -27,9 +27,7 @@ struct OMAP3SMSState {
 
     uint32_t regs[OMAP3_SMS_NUM_REGS];
     RegisterInfo regs_info[OMAP3_SMS_NUM_REGS];
-    RegisterInfoArray *reg_array;
-    RegisterAccessInfo *regs_access;    /* built at instance_init */
-    int num_access;
+    OMAP3RegFile rf;                    /* its reg_array: the MMIO */
 };
 
 #endif /* HW_MISC_OMAP3_SMS_H */

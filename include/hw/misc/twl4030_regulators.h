@@ -106,7 +106,4 @@ struct TWL4030Regulators {
  */
 void twl4030_regulators_pb_message(TWL4030Regulators *s, uint16_t msg);
 
-/* Is resource res (TWL4030_RES_*) on? */
-bool twl4030_regulators_is_on(TWL4030Regulators *s, int res);
-
 #endif /* HW_MISC_TWL4030_REGULATORS_H */
