@@ -166,23 +166,40 @@ kmake() {
 }
 export CCACHE_DIR="$KB/ccache" CCACHE_BASEDIR="$TREE" CCACHE_NOHASHDIR=1
 
-# --- the patches, on the tree for this build only
-applied=()
+# --- the patches, on the tree for this build only.  A journal outside the
+# tree keeps a copy of each applied patch until it is reverted, so a build
+# killed before its EXIT trap ran (a session that ends, a kill -9) is undone
+# by the next build of the tree instead of leaving its patches in the source
+JOURNAL="$KB/applied-$tree_id"
 revert() {
-    local i
-    for ((i = ${#applied[@]} - 1; i >= 0; i--)); do
-        patch -d "$TREE" -p1 -R --quiet --no-backup-if-mismatch <"${applied[i]}" || true
+    local j
+    for j in $(ls -r "$JOURNAL" 2>/dev/null); do
+        patch -d "$TREE" -p1 -R --quiet --no-backup-if-mismatch <"$JOURNAL/$j" >>"$LOG" 2>&1 ||
+            step "warning: could not revert $j from $TREE (see $LOG)"
+        rm -f "$JOURNAL/$j"
     done
 }
+if [ -n "$(ls "$JOURNAL" 2>/dev/null)" ]; then
+    step "reverting the patches an interrupted build left in $TREE"
+    revert
+fi
+mkdir -p "$JOURNAL"
 trap revert EXIT
+n=0
 for p in "$@"; do
     if [ -n "$src" ] && patch -d "$TREE" -p1 -R --dry-run --quiet --force <"$p" >/dev/null 2>&1; then
         step "$(basename "$p"): already in $src, left out"
         continue
     fi
-    patch -d "$TREE" -p1 --quiet --forward --no-backup-if-mismatch <"$p" >>"$LOG" 2>&1 ||
+    n=$((n + 1))
+    j="$JOURNAL/$(printf '%03d' "$n")-$(basename "$p")"
+    cp "$p" "$j"
+    if ! patch -d "$TREE" -p1 --quiet --forward --no-backup-if-mismatch -r - <"$p" >>"$LOG" 2>&1; then
+        # a partly applied patch: undo what did apply, then stop
+        patch -d "$TREE" -p1 -R --quiet --force --no-backup-if-mismatch -r - <"$p" >>"$LOG" 2>&1 || true
+        rm -f "$j"
         die "$(basename "$p") does not apply to $src_id (see $LOG)"
-    applied+=("$(readlink -f "$p")")
+    fi
 done
 
 # --- the config (regenerated when the fragment or Debian's config changed)
