@@ -17,19 +17,17 @@ shown fixed on the same tree (docs/gta04.md "Kernels").
 
 import os
 import re
-import subprocess
 
 from gta04lib import REPO, Guest, TestFailure, main
-from test_kernels import boot_facts, record
+from test_kernels import boot_facts, last_line, record
 
 PHY_FIX = os.path.join(REPO, "guest", "kernel-patches", "fix-twl4030-usb-resume-bookkeeping.patch")
 UNBALANCED = re.compile(r"unbalanced disables for (VUSB1V5|VUSB1V8|VUSB3V1)")
 
 
 def our_kernel(name, *patches):
-    out = subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"), name, *patches],
-                         check=True, stdout=subprocess.PIPE, text=True).stdout
-    return os.path.join(out.strip().splitlines()[-1], "vmlinuz")
+    return os.path.join(last_line([os.path.join(REPO, "scripts", "make-kernel.sh"), name, *patches]),
+                        "vmlinuz")
 
 
 def two_suspends_after_autosuspend(kernel):
