@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Print the TWL4030's wiring as the Markdown tables of docs/gta04.md, read
-from the tables in hw/misc/twl4030_wiring.c (twl4030_wires[], twl4030_links[]).
+from the tables in hw/misc/twl4030/wiring.c (twl4030_wires[], twl4030_links[]).
 
     scripts/twl4030-wiring.py            print the tables
     scripts/twl4030-wiring.py --check    exit 1 if docs/gta04.md does not hold them
@@ -13,7 +13,7 @@ import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SRC = os.path.join(REPO, "hw", "misc", "twl4030_wiring.c")
+SRC = os.path.join(REPO, "hw", "misc", "twl4030", "wiring.c")
 DOC = os.path.join(REPO, "docs", "gta04.md")
 
 # the symbolic numbers the table uses, as their values

@@ -18,7 +18,7 @@
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
 #include "hw/arm/dm3730.h"
-#include "hw/misc/twl4030.h"
+#include "hw/misc/twl4030/twl4030.h"
 #include "hw/qdev-properties.h"
 #include GTA04_SYSTEM_SYSTEM_H
 #include "exec/address-spaces.h"

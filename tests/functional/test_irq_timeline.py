@@ -7,7 +7,7 @@ INTC lines thinned out.  No QEMU is started.
 
 Checks the lanes the picture must have and what they show (through --json),
 that the SVG names every lane as text, the PNG, the side-by-side pair, the
-QEMU options (every event it enables exists in hw/*/trace-events) and that a
+QEMU options (every event it enables exists in a hw/**/trace-events) and that a
 log without those events is refused.
 """
 
@@ -141,13 +141,13 @@ def test_qemu_args():
     args = p.stdout.split()
     check(args[:4] == ["-msg", "timestamp=on", "-D", "/tmp/t.log"], "args %s" % args[:4])
     declared = set()
-    for path in glob.glob(os.path.join(REPO, "hw", "*", "trace-events")):
+    for path in glob.glob(os.path.join(REPO, "hw", "**", "trace-events"), recursive=True):
         with open(path) as f:
             declared |= set(re.findall(r"^(\w+)\(", f.read(), re.M))
     enabled = [a.split("=", 1)[1] for a in args if a.startswith("enable=")]
     check(len(enabled) > 15, "only %d events" % len(enabled))
     missing = [e for e in enabled if e not in declared]
-    check(not missing, "events not in hw/*/trace-events: %s" % missing)
+    check(not missing, "events not in hw/**/trace-events: %s" % missing)
 
 
 def test_refuses_other_logs():

@@ -74,7 +74,7 @@ def one_cycle(g, n, state, source, virq, uart_irq, plugged):
     if source == "pwron":
         # press and release: one latch per edge (PWRON is both-edge in
         # PWR_EDR1), and the SIH re-latches a cleared source once while it
-        # is still at its level (hw/intc/twl4030_sih.c, the behaviour
+        # is still at its level (hw/misc/twl4030/sih.c, the behaviour
         # rtc-twl's double PWR_ISR1 read relies on): 2 to 4 handler runs
         d = after["twl4030_pwrbutton"] - before["twl4030_pwrbutton"]
         if not 2 <= d <= 4:

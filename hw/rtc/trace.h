@@ -1,1 +1,0 @@
-#include "trace/trace-gta04_hw_rtc.h"
