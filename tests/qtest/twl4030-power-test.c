@@ -458,13 +458,13 @@ static void test_crafted_snapshot(void)
     qtest_quit(qts);
 
     /*
-     * the chip's section (vmstate "twl4030" version 3: the I2C front end;
-     * its modules have sections of their own): I2CSlave.address (0x48),
-     * then cur (int8)
+     * the chip's section (vmstate "twl4030" version 4: the I2C front end
+     * and the input pins; its cells have sections of their own):
+     * I2CSlave.address (0x48), then cur (int8)
      */
     g_assert_true(g_file_get_contents(path, (gchar **)&img, &len, &err));
     g_assert_no_error(err);
-    at = gta04_find_section(img, len, "twl4030", 3);
+    at = gta04_find_section(img, len, "twl4030", 4);
     g_assert_cmpint(at, >=, 0);
     g_assert_cmphex(img[at], ==, 0x48);
     g_assert_cmpint((int8_t)img[at + 1], >=, -1);

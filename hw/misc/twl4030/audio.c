@@ -87,12 +87,6 @@ static void audio_reset_enter(Object *obj, ResetType type)
     }
 }
 
-static void audio_init(Object *obj)
-{
-    twl4030_module_add_window(TWL4030_CELL(obj), 0x49,
-                              TWL4030_AUDIO_FIRST, TWL4030_AUDIO_LAST);
-}
-
 static const VMStateDescription vmstate_twl4030_audio = {
     .name = "twl4030-audio",
     .version_id = 1,
@@ -120,7 +114,6 @@ static const TypeInfo audio_type_info = {
     .name = TYPE_TWL4030_AUDIO,
     .parent = TYPE_TWL4030_CELL,
     .instance_size = sizeof(TWL4030AudioState),
-    .instance_init = audio_init,
     .class_init = audio_class_init,
 };
 

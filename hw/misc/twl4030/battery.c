@@ -16,19 +16,29 @@
 #include "hw/misc/twl4030/battery.h"
 #include "migration/vmstate.h"
 
-uint32_t twl4030_battery_mv(TWL4030Battery *b)
+uint32_t twl4030_battery_mv(TWL4030BatteryState *b)
 {
     return b ? b->mv : TWL4030_BATTERY_MV_DEFAULT;
 }
 
-int32_t twl4030_battery_temp(TWL4030Battery *b)
+int32_t twl4030_battery_temp(TWL4030BatteryState *b)
 {
     return b ? b->temp : TWL4030_BATTERY_TEMP_DEFAULT;
 }
 
-void twl4030_battery_changed(TWL4030Battery *b)
+static void battery_changing(TWL4030BatteryState *b, int level)
 {
-    qemu_irq_pulse(b->changed);
+    int i;
+
+    for (i = 0; i < TWL4030_BATTERY_FANOUT; i++) {
+        qemu_set_irq(b->changed[i], level);
+    }
+}
+
+void twl4030_battery_changed(TWL4030BatteryState *b)
+{
+    battery_changing(b, 1);
+    battery_changing(b, 0);
 }
 
 uint16_t twl4030_battery_ntc_code(int32_t ddegc, uint8_t ithsens)
@@ -48,20 +58,24 @@ uint16_t twl4030_battery_ntc_code(int32_t ddegc, uint8_t ithsens)
 }
 
 /*
- * A new figure: the chip first brings its modules up to now (a conversion
- * that ended before the change measured the old value), then the
- * comparators see it.
+ * A new figure, as a level on "changed": what ended before the change saw
+ * the old figure (the rising edge), the comparators see the new one (the
+ * falling edge)
  */
-static void battery_set(TWL4030Battery *b, void *field, int64_t value)
+static void battery_set(TWL4030BatteryState *b, void *field, int64_t value)
 {
-    twl4030_module_sync_chip(TWL4030_CELL(b));
+    bool wired = DEVICE(b)->realized;
+
+    if (wired) {
+        battery_changing(b, 1);
+    }
     if (field == &b->mv) {
         b->mv = value;
     } else {
         b->temp = value;
     }
-    if (DEVICE(b)->realized) {
-        twl4030_battery_changed(b);
+    if (wired) {
+        battery_changing(b, 0);
     }
 }
 
@@ -74,7 +88,7 @@ static void battery_get_mv(Object *obj, Visitor *v, const char *name,
 static void battery_set_mv(Object *obj, Visitor *v, const char *name,
                            void *opaque, Error **errp)
 {
-    TWL4030Battery *b = TWL4030_BATTERY(obj);
+    TWL4030BatteryState *b = TWL4030_BATTERY(obj);
     uint32_t value;
 
     if (!visit_type_uint32(v, name, &value, errp)) {
@@ -97,7 +111,7 @@ static void battery_get_temp(Object *obj, Visitor *v, const char *name,
 static void battery_set_temp(Object *obj, Visitor *v, const char *name,
                              void *opaque, Error **errp)
 {
-    TWL4030Battery *b = TWL4030_BATTERY(obj);
+    TWL4030BatteryState *b = TWL4030_BATTERY(obj);
     int32_t value;
 
     if (!visit_type_int32(v, name, &value, errp)) {
@@ -113,11 +127,12 @@ static void battery_set_temp(Object *obj, Visitor *v, const char *name,
 
 static void battery_init(Object *obj)
 {
-    TWL4030Battery *b = TWL4030_BATTERY(obj);
+    TWL4030BatteryState *b = TWL4030_BATTERY(obj);
 
     b->mv = TWL4030_BATTERY_MV_DEFAULT;
     b->temp = TWL4030_BATTERY_TEMP_DEFAULT;
-    qdev_init_gpio_out_named(DEVICE(obj), &b->changed, "changed", 1);
+    qdev_init_gpio_out_named(DEVICE(obj), b->changed, "changed",
+                             TWL4030_BATTERY_FANOUT);
 }
 
 /* The figures are stimuli: a reset of the chip does not change them */
@@ -126,8 +141,8 @@ static const VMStateDescription vmstate_twl4030_battery = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(mv, TWL4030Battery),
-        VMSTATE_INT32(temp, TWL4030Battery),
+        VMSTATE_UINT32(mv, TWL4030BatteryState),
+        VMSTATE_INT32(temp, TWL4030BatteryState),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -138,6 +153,8 @@ static void battery_class_init(ObjectClass *oc, void *data)
 
     dc->desc = "battery on the TWL4030's VBAT/BTEMP pins";
     dc->vmsd = &vmstate_twl4030_battery;
+    /* the chip's BCI and MADC measure it: no -device */
+    dc->user_creatable = false;
     object_class_property_add(oc, "mv", "uint32", battery_get_mv,
                               battery_set_mv, NULL, NULL);
     object_class_property_set_description(oc, "mv",
@@ -151,8 +168,8 @@ static void battery_class_init(ObjectClass *oc, void *data)
 
 static const TypeInfo battery_type_info = {
     .name = TYPE_TWL4030_BATTERY,
-    .parent = TYPE_TWL4030_CELL,
-    .instance_size = sizeof(TWL4030Battery),
+    .parent = TYPE_DEVICE,
+    .instance_size = sizeof(TWL4030BatteryState),
     .instance_init = battery_init,
     .class_init = battery_class_init,
 };

@@ -130,12 +130,12 @@ enum {
 #define CHARGER_MV              5000
 
 /* The battery's figures, through the "battery" link */
-static uint32_t bci_battery_mv(TWL4030BCI *s)
+static uint32_t bci_battery_mv(TWL4030BCIState *s)
 {
     return twl4030_battery_mv(s->battery);
 }
 
-static int32_t bci_battery_temp(TWL4030BCI *s)
+static int32_t bci_battery_temp(TWL4030BCIState *s)
 {
     return twl4030_battery_temp(s->battery);
 }
@@ -160,17 +160,17 @@ static const struct {
     { 0xac, 0x70 },
 };
 
-static uint8_t bci_reg(TWL4030BCI *s, uint8_t reg)
+static uint8_t bci_reg(TWL4030BCIState *s, uint8_t reg)
 {
     return s->regs[BCI(reg)];
 }
 
-bool twl4030_bci_cgain(TWL4030BCI *s)
+bool twl4030_bci_cgain(TWL4030BCIState *s)
 {
     return FIELD_EX8(bci_reg(s, A_BCICTL1), BCICTL1, CGAIN);
 }
 
-uint8_t twl4030_bci_ithsens(TWL4030BCI *s)
+uint8_t twl4030_bci_ithsens(TWL4030BCIState *s)
 {
     return FIELD_EX8(bci_reg(s, A_BCICTL2), BCICTL2, ITHSENS);
 }
@@ -228,29 +228,29 @@ static const char *const bci_charger_name[TWL4030_BCI_NUM_CHARGERS] = {
     [TWL4030_BCI_AC] = "ac",
 };
 
-static bool bci_detected(TWL4030BCI *s, int n)
+static bool bci_detected(TWL4030BCIState *s, int n)
 {
     return s->charger[n].detected;
 }
 
-static bool bci_usb_charging(TWL4030BCI *s)
+static bool bci_usb_charging(TWL4030BCIState *s)
 {
     return bci_detected(s, TWL4030_BCI_USB) &&
            (s->auto_usb || FIELD_EX8(bci_reg(s, A_BCIMDEN), BCIMDEN, USB));
 }
 
-static bool bci_ac_charging(TWL4030BCI *s)
+static bool bci_ac_charging(TWL4030BCIState *s)
 {
     return bci_detected(s, TWL4030_BCI_AC) &&
            (s->auto_ac || FIELD_EX8(bci_reg(s, A_BCIMDEN), BCIMDEN, AC));
 }
 
-static bool bci_charging(TWL4030BCI *s)
+static bool bci_charging(TWL4030BCIState *s)
 {
     return bci_usb_charging(s) || bci_ac_charging(s);
 }
 
-int twl4030_bci_charge_current_ua(TWL4030BCI *s)
+int twl4030_bci_charge_current_ua(TWL4030BCIState *s)
 {
     int iref = bci_reg(s, A_BCIIREF1) | (bci_reg(s, A_BCIIREF2) & 3) << 8;
 
@@ -260,7 +260,7 @@ int twl4030_bci_charge_current_ua(TWL4030BCI *s)
     return MAX(bci_code_to_ua(iref, twl4030_bci_cgain(s)), 0);
 }
 
-static uint8_t bci_compute_mstatec(TWL4030BCI *s)
+static uint8_t bci_compute_mstatec(TWL4030BCIState *s)
 {
     uint8_t state;
 
@@ -278,7 +278,7 @@ static uint8_t bci_compute_mstatec(TWL4030BCI *s)
 }
 
 /* The SIH keeps our source levels across reset: send changes only */
-static void bci_set_source(TWL4030BCI *s, int n, bool level)
+static void bci_set_source(TWL4030BCIState *s, int n, bool level)
 {
     if (level != s->source[n]) {
         trace_twl4030_bci_source(n, level);
@@ -291,7 +291,7 @@ static void bci_set_source(TWL4030BCI *s, int n, bool level)
  * Recompute the FSM and the interrupt sources.  A reset (reset true) does
  * not count as an FSM change event.
  */
-static void bci_update(TWL4030BCI *s, bool reset)
+static void bci_update(TWL4030BCIState *s, bool reset)
 {
     uint8_t mstatec = bci_compute_mstatec(s);
     int temp = bci_battery_temp(s);
@@ -323,7 +323,7 @@ static void bci_update(TWL4030BCI *s, bool reset)
 }
 
 /* The 10-bit value behind an ADC register pair */
-static uint16_t bci_adc_code(TWL4030BCI *s, uint8_t lsb_reg)
+static uint16_t bci_adc_code(TWL4030BCIState *s, uint8_t lsb_reg)
 {
     switch (lsb_reg) {
     case A_BCIVBAT1:        /* ADCIN12: VBAT / 4 on a 1.5 V scale */
@@ -358,7 +358,7 @@ static uint8_t bci_needed_key(uint8_t reg)
 
 static uint8_t twl4030_bci_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
 {
-    TWL4030BCI *s = TWL4030_BCI(m);
+    TWL4030BCIState *s = TWL4030_BCI(m);
 
     if (reg < TWL4030_BCI_BASE || reg >= TWL4030_BCI_BASE + TWL4030_BCI_SIZE) {
         qemu_log_mask(LOG_GUEST_ERROR, "twl4030-bci: read of 0x%02x:0x%02x "
@@ -381,7 +381,7 @@ static uint8_t twl4030_bci_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
 static void twl4030_bci_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                               uint8_t value)
 {
-    TWL4030BCI *s = TWL4030_BCI(m);
+    TWL4030BCIState *s = TWL4030_BCI(m);
     uint8_t key;
     bool valid;
 
@@ -435,7 +435,7 @@ static void twl4030_bci_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
 }
 
 /* The debounce has run out: the FSM sees the comparator's level */
-static void bci_charger_detect(TWL4030BCI *s, int n)
+static void bci_charger_detect(TWL4030BCIState *s, int n)
 {
     TWL4030BCICharger *c = &s->charger[n];
 
@@ -458,7 +458,7 @@ static void bci_ac_debounce_done(void *opaque)
  * A comparator changed: the FSM sees it on the 50 ms tick after next (an
  * unplug) or 9 ticks later (a plug); going back first cancels it
  */
-static void bci_charger_set_input(TWL4030BCI *s, int n, bool level)
+static void bci_charger_set_input(TWL4030BCIState *s, int n, bool level)
 {
     TWL4030BCICharger *c = &s->charger[n];
     int64_t now, deadline;
@@ -481,46 +481,51 @@ static void bci_charger_set_input(TWL4030BCI *s, int n, bool level)
 }
 
 /* The charger comparators are debounced; the rest act at once */
-enum {
-    BCI_IN_VBUS_PRESENT,
-    BCI_IN_AC,
-    BCI_IN_AUTO_AC,
-    BCI_IN_AUTO_USB,
-    BCI_IN_BATTERY_CHANGED,
-};
-
-static const TWL4030Input bci_inputs[] = {
-    [BCI_IN_VBUS_PRESENT] = TWL4030_INPUT_EVENT("vbus-present"),
-    [BCI_IN_AC] = TWL4030_INPUT_EVENT("ac"),
-    [BCI_IN_AUTO_AC] = TWL4030_INPUT("bciautoac", TWL4030BCI, auto_ac),
-    [BCI_IN_AUTO_USB] = TWL4030_INPUT("bciautousb", TWL4030BCI, auto_usb),
-    /* a pulse: the battery's comparators see a new figure */
-    [BCI_IN_BATTERY_CHANGED] = TWL4030_INPUT_EVENT("battery-changed"),
-};
-
-static void twl4030_bci_input(TWL4030Cell *m, int input, int level)
+static void bci_vbus_present_in(void *opaque, int n, int level)
 {
-    TWL4030BCI *s = TWL4030_BCI(m);
+    bci_charger_set_input(opaque, TWL4030_BCI_USB, level);
+}
 
-    switch (input) {
-    case BCI_IN_VBUS_PRESENT:
-        bci_charger_set_input(s, TWL4030_BCI_USB, level);
+static void bci_ac_in(void *opaque, int n, int level)
+{
+    bci_charger_set_input(opaque, TWL4030_BCI_AC, level);
+}
+
+/* PM_MASTER BOOT_BCI BCIAUTOAC / BCIAUTOUSB */
+static void bci_set_auto(TWL4030BCIState *s, bool *input, int level)
+{
+    if (*input == !!level) {
         return;
-    case BCI_IN_AC:
-        bci_charger_set_input(s, TWL4030_BCI_AC, level);
-        return;
-    case BCI_IN_BATTERY_CHANGED:
-        if (!level) {
-            return;     /* the pulse's falling edge */
-        }
-        break;
     }
+    *input = level;
     bci_update(s, false);
+}
+
+static void bci_auto_ac_in(void *opaque, int n, int level)
+{
+    TWL4030BCIState *s = opaque;
+
+    bci_set_auto(s, &s->auto_ac, level);
+}
+
+static void bci_auto_usb_in(void *opaque, int n, int level)
+{
+    TWL4030BCIState *s = opaque;
+
+    bci_set_auto(s, &s->auto_usb, level);
+}
+
+/* The end of a battery figure's change: the comparators see the new one */
+static void bci_battery_changed_in(void *opaque, int n, int level)
+{
+    if (!level) {
+        bci_update(opaque, false);
+    }
 }
 
 static void twl4030_bci_reset_hold(Object *obj, ResetType type)
 {
-    TWL4030BCI *s = TWL4030_BCI(obj);
+    TWL4030BCIState *s = TWL4030_BCI(obj);
     int i;
 
     memset(s->regs, 0, sizeof(s->regs));
@@ -539,16 +544,14 @@ GTA04_RESET_PHASE_COMPAT(twl4030_bci_reset_hold);
 
 static void twl4030_bci_init(Object *obj)
 {
-    TWL4030BCI *s = TWL4030_BCI(obj);
-    TWL4030Cell *m = TWL4030_CELL(obj);
+    TWL4030BCIState *s = TWL4030_BCI(obj);
     DeviceState *dev = DEVICE(obj);
 
-    twl4030_module_add_window(m, TWL4030_ADDR_AUX, TWL4030_BCI_BASE,
-                              A_BCIMNTEST3);
-    twl4030_module_add_window(m, TWL4030_ADDR_AUX, A_BCIMNTEST3 + 1,
-                              TWL4030_BCI_BASE + TWL4030_BCI_SIZE - 1);
-    twl4030_module_init_inputs(m, bci_inputs, ARRAY_SIZE(bci_inputs),
-                               twl4030_bci_input);
+    qdev_init_gpio_in_named(dev, bci_vbus_present_in, "vbus-present", 1);
+    qdev_init_gpio_in_named(dev, bci_ac_in, "ac", 1);
+    qdev_init_gpio_in_named(dev, bci_auto_ac_in, "bciautoac", 1);
+    qdev_init_gpio_in_named(dev, bci_auto_usb_in, "bciautousb", 1);
+    qdev_init_gpio_in_named(dev, bci_battery_changed_in, "battery-changed", 1);
     qdev_init_gpio_out_named(dev, s->irq, "sih",
                              TWL4030_BCI_NUM_SOURCES);
 
@@ -564,7 +567,7 @@ static void twl4030_bci_init(Object *obj)
 
 static void twl4030_bci_finalize(Object *obj)
 {
-    TWL4030BCI *s = TWL4030_BCI(obj);
+    TWL4030BCIState *s = TWL4030_BCI(obj);
     int i;
 
     for (i = 0; i < TWL4030_BCI_NUM_CHARGERS; i++) {
@@ -589,21 +592,21 @@ static const VMStateDescription vmstate_twl4030_bci = {
     .version_id = 2,
     .minimum_version_id = 2,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030BCI, TWL4030_BCI_SIZE),
-        VMSTATE_UINT8(mfkey, TWL4030BCI),
-        VMSTATE_UINT8(mstatec, TWL4030BCI),
-        VMSTATE_BOOL_ARRAY(source, TWL4030BCI, TWL4030_BCI_NUM_SOURCES),
-        VMSTATE_STRUCT_ARRAY(charger, TWL4030BCI, TWL4030_BCI_NUM_CHARGERS, 1,
+        VMSTATE_UINT8_ARRAY(regs, TWL4030BCIState, TWL4030_BCI_SIZE),
+        VMSTATE_UINT8(mfkey, TWL4030BCIState),
+        VMSTATE_UINT8(mstatec, TWL4030BCIState),
+        VMSTATE_BOOL_ARRAY(source, TWL4030BCIState, TWL4030_BCI_NUM_SOURCES),
+        VMSTATE_STRUCT_ARRAY(charger, TWL4030BCIState, TWL4030_BCI_NUM_CHARGERS, 1,
                              vmstate_twl4030_bci_charger, TWL4030BCICharger),
-        VMSTATE_BOOL(auto_ac, TWL4030BCI),
-        VMSTATE_BOOL(auto_usb, TWL4030BCI),
+        VMSTATE_BOOL(auto_ac, TWL4030BCIState),
+        VMSTATE_BOOL(auto_usb, TWL4030BCIState),
         VMSTATE_END_OF_LIST()
     }
 };
 
 static const Property twl4030_bci_properties[] = {
-    DEFINE_PROP_LINK("battery", TWL4030BCI, battery, TYPE_TWL4030_BATTERY,
-                     TWL4030Battery *),
+    DEFINE_PROP_LINK("battery", TWL4030BCIState, battery, TYPE_TWL4030_BATTERY,
+                     TWL4030BatteryState *),
 };
 
 static void twl4030_bci_class_init(ObjectClass *klass, void *data)
@@ -623,7 +626,7 @@ static void twl4030_bci_class_init(ObjectClass *klass, void *data)
 static const TypeInfo twl4030_bci_info = {
     .name = TYPE_TWL4030_BCI,
     .parent = TYPE_TWL4030_CELL,
-    .instance_size = sizeof(TWL4030BCI),
+    .instance_size = sizeof(TWL4030BCIState),
     .instance_init = twl4030_bci_init,
     .instance_finalize = twl4030_bci_finalize,
     .class_init = twl4030_bci_class_init,

@@ -61,14 +61,14 @@ static uint8_t bank_mask(int bank)
     return bank == 2 ? 0x03 : 0xff;
 }
 
-static uint32_t gpio_bank_bits(TWL4030GPIO *s, uint8_t first)
+static uint32_t gpio_bank_bits(TWL4030GPIOState *s, uint8_t first)
 {
     const uint8_t *r = &s->regs[GPIO(first)];
 
     return r[0] | r[1] << 8 | r[2] << 16;
 }
 
-static uint32_t gpio_pull_ups(TWL4030GPIO *s)
+static uint32_t gpio_pull_ups(TWL4030GPIOState *s)
 {
     uint32_t ups = 0;
     int pin;
@@ -83,7 +83,7 @@ static uint32_t gpio_pull_ups(TWL4030GPIO *s)
     return ups;
 }
 
-static uint32_t gpio_pin_levels(TWL4030GPIO *s)
+static uint32_t gpio_pin_levels(TWL4030GPIOState *s)
 {
     uint32_t dir = gpio_bank_bits(s, A_GPIODATADIR1);
     uint32_t out = gpio_bank_bits(s, A_GPIODATAOUT1);
@@ -94,7 +94,7 @@ static uint32_t gpio_pin_levels(TWL4030GPIO *s)
 }
 
 /* Send the levels that changed to the SIH and the output lines */
-static void gpio_update(TWL4030GPIO *s)
+static void gpio_update(TWL4030GPIOState *s)
 {
     uint32_t levels = gpio_pin_levels(s);
     uint32_t outs = gpio_bank_bits(s, A_GPIODATAOUT1) &
@@ -121,7 +121,7 @@ static void gpio_update(TWL4030GPIO *s)
 
 static uint8_t twl4030_gpio_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
 {
-    TWL4030GPIO *s = TWL4030_GPIO(m);
+    TWL4030GPIOState *s = TWL4030_GPIO(m);
 
     switch (reg) {
     case A_GPIODATAIN1 ... A_GPIODATAIN1 + 2:
@@ -141,7 +141,7 @@ static uint8_t twl4030_gpio_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
 static void twl4030_gpio_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                                uint8_t value)
 {
-    TWL4030GPIO *s = TWL4030_GPIO(m);
+    TWL4030GPIOState *s = TWL4030_GPIO(m);
     int bank;
 
     trace_twl4030_gpio_write(reg, value);
@@ -182,7 +182,7 @@ static void twl4030_gpio_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
 
 static void twl4030_gpio_set_input(void *opaque, int pin, int level)
 {
-    TWL4030GPIO *s = TWL4030_GPIO(opaque);
+    TWL4030GPIOState *s = TWL4030_GPIO(opaque);
 
     s->ext_driven |= 1u << pin;
     if (level) {
@@ -195,7 +195,7 @@ static void twl4030_gpio_set_input(void *opaque, int pin, int level)
 
 static void twl4030_gpio_reset_hold(Object *obj, ResetType type)
 {
-    TWL4030GPIO *s = TWL4030_GPIO(obj);
+    TWL4030GPIOState *s = TWL4030_GPIO(obj);
     int i;
 
     memset(s->regs, 0, sizeof(s->regs));
@@ -210,12 +210,9 @@ GTA04_RESET_PHASE_COMPAT(twl4030_gpio_reset_hold);
 
 static void twl4030_gpio_init(Object *obj)
 {
-    TWL4030GPIO *s = TWL4030_GPIO(obj);
+    TWL4030GPIOState *s = TWL4030_GPIO(obj);
     DeviceState *dev = DEVICE(obj);
 
-    twl4030_module_add_window(TWL4030_CELL(obj), TWL4030_ADDR_INTBR,
-                              TWL4030_GPIO_BASE,
-                              TWL4030_GPIO_BASE + TWL4030_GPIO_SIZE - 1);
     qdev_init_gpio_in(dev, twl4030_gpio_set_input, TWL4030_GPIO_NUM_PINS);
     qdev_init_gpio_out(dev, s->out, TWL4030_GPIO_NUM_PINS);
     qdev_init_gpio_out_named(dev, s->sih, "sih", TWL4030_GPIO_NUM_PINS);
@@ -226,11 +223,11 @@ static const VMStateDescription vmstate_twl4030_gpio = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030GPIO, TWL4030_GPIO_SIZE),
-        VMSTATE_UINT32(ext_level, TWL4030GPIO),
-        VMSTATE_UINT32(ext_driven, TWL4030GPIO),
-        VMSTATE_UINT32(pin_level, TWL4030GPIO),
-        VMSTATE_UINT32(out_level, TWL4030GPIO),
+        VMSTATE_UINT8_ARRAY(regs, TWL4030GPIOState, TWL4030_GPIO_SIZE),
+        VMSTATE_UINT32(ext_level, TWL4030GPIOState),
+        VMSTATE_UINT32(ext_driven, TWL4030GPIOState),
+        VMSTATE_UINT32(pin_level, TWL4030GPIOState),
+        VMSTATE_UINT32(out_level, TWL4030GPIOState),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -251,7 +248,7 @@ static void twl4030_gpio_class_init(ObjectClass *klass, void *data)
 static const TypeInfo twl4030_gpio_info = {
     .name = TYPE_TWL4030_GPIO,
     .parent = TYPE_TWL4030_CELL,
-    .instance_size = sizeof(TWL4030GPIO),
+    .instance_size = sizeof(TWL4030GPIOState),
     .instance_init = twl4030_gpio_init,
     .class_init = twl4030_gpio_class_init,
 };

@@ -78,12 +78,6 @@ static void intbr_reset_enter(Object *obj, ResetType type)
     REG(s, A_TWL4030_GPPUPDCTR1) = 0x55;
 }
 
-static void intbr_init(Object *obj)
-{
-    twl4030_module_add_window(TWL4030_CELL(obj), TWL4030_ADDR_INTBR,
-                              TWL4030_INTBR_FIRST, TWL4030_INTBR_LAST);
-}
-
 static const VMStateDescription vmstate_twl4030_intbr = {
     .name = TYPE_TWL4030_INTBR,
     .version_id = 1,
@@ -111,7 +105,6 @@ static const TypeInfo intbr_type_info = {
     .name = TYPE_TWL4030_INTBR,
     .parent = TYPE_TWL4030_CELL,
     .instance_size = sizeof(TWL4030INTBRState),
-    .instance_init = intbr_init,
     .class_init = intbr_class_init,
 };
 

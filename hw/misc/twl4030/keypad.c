@@ -62,7 +62,7 @@ enum {
     KEYPAD_SRC_MIS,
 };
 
-static bool keypad_scanning(TWL4030Keypad *s)
+static bool keypad_scanning(TWL4030KeypadState *s)
 {
     uint8_t ctrl = s->regs[KEYPAD(A_KEYP_CTRL)];
 
@@ -70,7 +70,7 @@ static bool keypad_scanning(TWL4030Keypad *s)
            FIELD_EX8(ctrl, KEYP_CTRL, SOFT_NRST);
 }
 
-static uint8_t keypad_kbr(TWL4030Keypad *s)
+static uint8_t keypad_kbr(TWL4030KeypadState *s)
 {
     uint8_t driven_low = ~s->regs[KEYPAD(A_KBC)];
     uint8_t rows = 0xff;
@@ -87,7 +87,7 @@ static uint8_t keypad_kbr(TWL4030Keypad *s)
 static uint8_t twl4030_keypad_read(TWL4030Cell *m, uint8_t addr,
                                    uint8_t reg)
 {
-    TWL4030Keypad *s = TWL4030_KEYPAD(m);
+    TWL4030KeypadState *s = TWL4030_KEYPAD(m);
 
     switch (reg) {
     case A_KBR:
@@ -107,7 +107,7 @@ static uint8_t twl4030_keypad_read(TWL4030Cell *m, uint8_t addr,
 static void twl4030_keypad_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                                  uint8_t value)
 {
-    TWL4030Keypad *s = TWL4030_KEYPAD(m);
+    TWL4030KeypadState *s = TWL4030_KEYPAD(m);
 
     trace_twl4030_keypad_write(reg, value);
     switch (reg) {
@@ -144,7 +144,7 @@ static void twl4030_keypad_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
 
 static void twl4030_keypad_set_key(void *opaque, int n, int level)
 {
-    TWL4030Keypad *s = TWL4030_KEYPAD(opaque);
+    TWL4030KeypadState *s = TWL4030_KEYPAD(opaque);
     int row = n / TWL4030_KEYPAD_COLS;
     uint8_t bit = 1 << (n % TWL4030_KEYPAD_COLS);
     uint8_t old = s->keys[row];
@@ -164,7 +164,7 @@ static void twl4030_keypad_set_key(void *opaque, int n, int level)
 
 static void twl4030_keypad_reset_hold(Object *obj, ResetType type)
 {
-    TWL4030Keypad *s = TWL4030_KEYPAD(obj);
+    TWL4030KeypadState *s = TWL4030_KEYPAD(obj);
 
     memset(s->regs, 0, sizeof(s->regs));
     s->regs[KEYPAD(A_KEYP_CTRL)] = 0x03;
@@ -178,15 +178,12 @@ GTA04_RESET_PHASE_COMPAT(twl4030_keypad_reset_hold);
 
 static void twl4030_keypad_init(Object *obj)
 {
-    TWL4030Keypad *s = TWL4030_KEYPAD(obj);
+    TWL4030KeypadState *s = TWL4030_KEYPAD(obj);
     DeviceState *dev = DEVICE(obj);
 
-    twl4030_module_add_window(TWL4030_CELL(obj), TWL4030_ADDR_AUX,
-                              TWL4030_KEYPAD_BASE,
-                              TWL4030_KEYPAD_BASE + TWL4030_KEYPAD_SIZE - 1);
     qdev_init_gpio_in_named(dev, twl4030_keypad_set_key, "key",
                             TWL4030_KEYPAD_ROWS * TWL4030_KEYPAD_COLS);
-    qdev_init_gpio_out_named(dev, s->sih, "sih", 4);
+    qdev_init_gpio_out_named(dev, s->sih, "sih", TWL4030_KEYPAD_NUM_SOURCES);
 }
 
 static const VMStateDescription vmstate_twl4030_keypad = {
@@ -194,8 +191,8 @@ static const VMStateDescription vmstate_twl4030_keypad = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030Keypad, TWL4030_KEYPAD_SIZE),
-        VMSTATE_UINT8_ARRAY(keys, TWL4030Keypad, TWL4030_KEYPAD_ROWS),
+        VMSTATE_UINT8_ARRAY(regs, TWL4030KeypadState, TWL4030_KEYPAD_SIZE),
+        VMSTATE_UINT8_ARRAY(keys, TWL4030KeypadState, TWL4030_KEYPAD_ROWS),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -216,7 +213,7 @@ static void twl4030_keypad_class_init(ObjectClass *klass, void *data)
 static const TypeInfo twl4030_keypad_info = {
     .name = TYPE_TWL4030_KEYPAD,
     .parent = TYPE_TWL4030_CELL,
-    .instance_size = sizeof(TWL4030Keypad),
+    .instance_size = sizeof(TWL4030KeypadState),
     .instance_init = twl4030_keypad_init,
     .class_init = twl4030_keypad_class_init,
 };

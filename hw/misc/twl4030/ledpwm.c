@@ -46,7 +46,7 @@ static bool ledpwm_is_reg(uint8_t reg)
            reg == A_PWM1ON || reg == A_PWM1OFF;
 }
 
-static void ledpwm_update(TWL4030LedPwm *s)
+static void ledpwm_update(TWL4030LedPwmState *s)
 {
     uint8_t leden = s->regs[LEDPWM(A_LEDEN)];
     bool level[2] = {
@@ -67,7 +67,7 @@ static void ledpwm_update(TWL4030LedPwm *s)
 static uint8_t twl4030_ledpwm_read(TWL4030Cell *m, uint8_t addr,
                                    uint8_t reg)
 {
-    TWL4030LedPwm *s = TWL4030_LEDPWM(m);
+    TWL4030LedPwmState *s = TWL4030_LEDPWM(m);
 
     if (!ledpwm_is_reg(reg)) {
         qemu_log_mask(LOG_GUEST_ERROR, "twl4030-ledpwm: read of reserved "
@@ -80,7 +80,7 @@ static uint8_t twl4030_ledpwm_read(TWL4030Cell *m, uint8_t addr,
 static void twl4030_ledpwm_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                                  uint8_t value)
 {
-    TWL4030LedPwm *s = TWL4030_LEDPWM(m);
+    TWL4030LedPwmState *s = TWL4030_LEDPWM(m);
 
     if (!ledpwm_is_reg(reg)) {
         qemu_log_mask(LOG_GUEST_ERROR, "twl4030-ledpwm: write 0x%02x to "
@@ -96,7 +96,7 @@ static void twl4030_ledpwm_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
 
 static void twl4030_ledpwm_reset_hold(Object *obj, ResetType type)
 {
-    TWL4030LedPwm *s = TWL4030_LEDPWM(obj);
+    TWL4030LedPwmState *s = TWL4030_LEDPWM(obj);
 
     memset(s->regs, 0, sizeof(s->regs));
     ledpwm_update(s);
@@ -105,12 +105,8 @@ GTA04_RESET_PHASE_COMPAT(twl4030_ledpwm_reset_hold);
 
 static void twl4030_ledpwm_init(Object *obj)
 {
-    TWL4030LedPwm *s = TWL4030_LEDPWM(obj);
-    TWL4030Cell *m = TWL4030_CELL(obj);
+    TWL4030LedPwmState *s = TWL4030_LEDPWM(obj);
 
-    twl4030_module_add_window(m, TWL4030_ADDR_AUX, A_LEDEN, A_PWMBOFF);
-    twl4030_module_add_window(m, TWL4030_ADDR_AUX, A_PWM0ON, A_PWM0OFF);
-    twl4030_module_add_window(m, TWL4030_ADDR_AUX, A_PWM1ON, A_PWM1OFF);
     qdev_init_gpio_out_named(DEVICE(obj), s->led, "led", 2);
 }
 
@@ -119,8 +115,8 @@ static const VMStateDescription vmstate_twl4030_ledpwm = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030LedPwm, TWL4030_LEDPWM_SIZE),
-        VMSTATE_BOOL_ARRAY(led_level, TWL4030LedPwm, 2),
+        VMSTATE_UINT8_ARRAY(regs, TWL4030LedPwmState, TWL4030_LEDPWM_SIZE),
+        VMSTATE_BOOL_ARRAY(led_level, TWL4030LedPwmState, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -141,7 +137,7 @@ static void twl4030_ledpwm_class_init(ObjectClass *klass, void *data)
 static const TypeInfo twl4030_ledpwm_info = {
     .name = TYPE_TWL4030_LEDPWM,
     .parent = TYPE_TWL4030_CELL,
-    .instance_size = sizeof(TWL4030LedPwm),
+    .instance_size = sizeof(TWL4030LedPwmState),
     .instance_init = twl4030_ledpwm_init,
     .class_init = twl4030_ledpwm_class_init,
 };

@@ -96,12 +96,12 @@ enum {
 };
 
 /* The battery's figures, through the "battery" link */
-static uint32_t madc_battery_mv(TWL4030MADC *s)
+static uint32_t madc_battery_mv(TWL4030MADCState *s)
 {
     return twl4030_battery_mv(s->battery);
 }
 
-static int32_t madc_battery_temp(TWL4030MADC *s)
+static int32_t madc_battery_temp(TWL4030MADCState *s)
 {
     return twl4030_battery_temp(s->battery);
 }
@@ -131,7 +131,7 @@ static uint16_t madc_code_for_mv(int ch, int64_t mv)
                       (1500 * madc_prescaler[ch].den));
 }
 
-static uint16_t madc_channel_code(TWL4030MADC *s, int ch)
+static uint16_t madc_channel_code(TWL4030MADCState *s, int ch)
 {
     int ma;
     bool cgain;
@@ -162,12 +162,12 @@ static uint16_t madc_channel_code(TWL4030MADC *s, int ch)
     }
 }
 
-static uint16_t madc_reg16(TWL4030MADC *s, uint8_t lsb)
+static uint16_t madc_reg16(TWL4030MADCState *s, uint8_t lsb)
 {
     return s->regs[lsb] | s->regs[lsb + 1] << 8;
 }
 
-static void madc_store_result(TWL4030MADC *s, uint8_t lsb, uint16_t code)
+static void madc_store_result(TWL4030MADCState *s, uint8_t lsb, uint16_t code)
 {
     uint16_t v = code << 6;
 
@@ -190,7 +190,7 @@ static uint8_t madc_average_reg(int method)
     return method == TWL4030_MADC_SW1 ? A_SW1AVERAGE_LSB : A_SW2AVERAGE_LSB;
 }
 
-static void madc_conversion_done(TWL4030MADC *s, int method)
+static void madc_conversion_done(TWL4030MADCState *s, int method)
 {
     uint16_t channels = madc_reg16(s, madc_select_reg(method));
     uint8_t ctrl = madc_ctrl_reg(method);
@@ -213,11 +213,19 @@ static void madc_conversion_done(TWL4030MADC *s, int method)
 }
 
 /*
- * Complete the conversions whose end is at or before the current time.  The
- * chip calls it (TWL4030CellClass.sync) before every register access and
- * input change, the timer when nobody looks.
+ * Complete the conversions whose end is at or before the current virtual
+ * time.  The conversion timer does it when nobody looks; on a loaded host
+ * the main loop runs that timer late while the vCPU's accesses happen at
+ * their own virtual time, so every MADC register access and every change
+ * of a level the MADC measures first calls this: a driver polling BUSY /
+ * EOC_SW with a timeout in guest time (twl4030-madc, 5 ms) sees the
+ * conversion end when its time has come, and a conversion that ended
+ * before an input or a battery figure changed measured the old one.  (A
+ * charge current the guest changes through the BCI between the end of a
+ * conversion and its late timer is measured new: an assumption of ours,
+ * within one main-loop delay.)
  */
-static void madc_sync(TWL4030MADC *s)
+static void madc_sync(TWL4030MADCState *s)
 {
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     int i;
@@ -229,17 +237,12 @@ static void madc_sync(TWL4030MADC *s)
     }
 }
 
-static void twl4030_madc_sync(TWL4030Cell *m)
-{
-    madc_sync(TWL4030_MADC(m));
-}
-
 static void madc_conv_timer_cb(void *opaque)
 {
     madc_sync(opaque);
 }
 
-static void madc_start(TWL4030MADC *s, int method)
+static void madc_start(TWL4030MADCState *s, int method)
 {
     uint16_t channels = madc_reg16(s, madc_select_reg(method));
     uint16_t average = madc_reg16(s, madc_average_reg(method));
@@ -272,9 +275,10 @@ static void madc_start(TWL4030MADC *s, int method)
 
 static uint8_t twl4030_madc_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
 {
-    TWL4030MADC *s = TWL4030_MADC(m);
+    TWL4030MADCState *s = TWL4030_MADC(m);
     uint16_t v;
 
+    madc_sync(s);
     if (reg >= TWL4030_MADC_SIZE) {
         qemu_log_mask(LOG_GUEST_ERROR, "twl4030-madc: read of 0x%02x:0x%02x "
                       "outside the MADC\n", addr, reg);
@@ -291,7 +295,7 @@ static uint8_t twl4030_madc_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
 static void twl4030_madc_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                                uint8_t value)
 {
-    TWL4030MADC *s = TWL4030_MADC(m);
+    TWL4030MADCState *s = TWL4030_MADC(m);
 
     if (reg >= TWL4030_MADC_SIZE) {
         qemu_log_mask(LOG_GUEST_ERROR, "twl4030-madc: write of 0x%02x:0x%02x "
@@ -299,6 +303,7 @@ static void twl4030_madc_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
         return;
     }
     trace_twl4030_madc_write(reg, value);
+    madc_sync(s);
     switch (reg) {
     case A_CTRL_SW1:
     case A_CTRL_SW2:
@@ -322,15 +327,37 @@ static void twl4030_madc_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
     }
 }
 
-/* Levels the next conversion measures */
-static const TWL4030Input madc_inputs[] = {
-    TWL4030_INPUT("vbus", TWL4030MADC, vbus),
-    TWL4030_INPUT("ac", TWL4030MADC, ac),
-};
+/* Levels the next conversion measures (ADCIN8 VBUS, ADCIN11 charger) */
+static void madc_vbus_in(void *opaque, int n, int level)
+{
+    TWL4030MADCState *s = opaque;
+
+    madc_sync(s);
+    s->vbus = level;
+}
+
+static void madc_ac_in(void *opaque, int n, int level)
+{
+    TWL4030MADCState *s = opaque;
+
+    madc_sync(s);
+    s->ac = level;
+}
+
+/*
+ * The start of a battery figure's change (the figures are still the old
+ * ones): a conversion that ended by now measured them
+ */
+static void madc_battery_in(void *opaque, int n, int level)
+{
+    if (level) {
+        madc_sync(opaque);
+    }
+}
 
 static void twl4030_madc_reset_hold(Object *obj, ResetType type)
 {
-    TWL4030MADC *s = TWL4030_MADC(obj);
+    TWL4030MADCState *s = TWL4030_MADC(obj);
     int i;
 
     for (i = 0; i < 2; i++) {
@@ -344,13 +371,12 @@ GTA04_RESET_PHASE_COMPAT(twl4030_madc_reset_hold);
 
 static void twl4030_madc_init(Object *obj)
 {
-    TWL4030MADC *s = TWL4030_MADC(obj);
+    TWL4030MADCState *s = TWL4030_MADC(obj);
     DeviceState *dev = DEVICE(obj);
 
-    twl4030_module_add_window(TWL4030_CELL(obj), TWL4030_ADDR_AUX, 0x00,
-                              TWL4030_MADC_SIZE - 1);
-    twl4030_module_init_inputs(TWL4030_CELL(obj), madc_inputs,
-                               ARRAY_SIZE(madc_inputs), NULL);
+    qdev_init_gpio_in_named(dev, madc_vbus_in, "vbus", 1);
+    qdev_init_gpio_in_named(dev, madc_ac_in, "ac", 1);
+    qdev_init_gpio_in_named(dev, madc_battery_in, "battery-changed", 1);
     qdev_init_gpio_out_named(dev, s->irq, "sih",
                              TWL4030_MADC_NUM_SOURCES);
     s->conv_timer[0] = timer_new_ns(QEMU_CLOCK_VIRTUAL, madc_conv_timer_cb, s);
@@ -360,22 +386,22 @@ static void twl4030_madc_init(Object *obj)
 
 static void twl4030_madc_finalize(Object *obj)
 {
-    TWL4030MADC *s = TWL4030_MADC(obj);
+    TWL4030MADCState *s = TWL4030_MADC(obj);
 
     timer_free(s->conv_timer[0]);
     timer_free(s->conv_timer[1]);
 }
 
 static const Property twl4030_madc_properties[] = {
-    DEFINE_PROP_LINK("bci", TWL4030MADC, bci, TYPE_TWL4030_BCI,
-                     struct TWL4030BCI *),
-    DEFINE_PROP_LINK("battery", TWL4030MADC, battery, TYPE_TWL4030_BATTERY,
-                     TWL4030Battery *),
+    DEFINE_PROP_LINK("bci", TWL4030MADCState, bci, TYPE_TWL4030_BCI,
+                     struct TWL4030BCIState *),
+    DEFINE_PROP_LINK("battery", TWL4030MADCState, battery, TYPE_TWL4030_BATTERY,
+                     TWL4030BatteryState *),
 };
 
 static int twl4030_madc_post_load(void *opaque, int version_id)
 {
-    TWL4030MADC *s = TWL4030_MADC(opaque);
+    TWL4030MADCState *s = TWL4030_MADC(opaque);
     int i;
 
     for (i = 0; i < 2; i++) {
@@ -397,11 +423,11 @@ static const VMStateDescription vmstate_twl4030_madc = {
     .minimum_version_id = 1,
     .post_load = twl4030_madc_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030MADC, TWL4030_MADC_SIZE),
-        VMSTATE_TIMER_PTR_ARRAY(conv_timer, TWL4030MADC, 2),
-        VMSTATE_BOOL(vbus, TWL4030MADC),
-        VMSTATE_BOOL(ac, TWL4030MADC),
-        VMSTATE_INT64_ARRAY_V(conv_done_ns, TWL4030MADC, 2, 2),
+        VMSTATE_UINT8_ARRAY(regs, TWL4030MADCState, TWL4030_MADC_SIZE),
+        VMSTATE_TIMER_PTR_ARRAY(conv_timer, TWL4030MADCState, 2),
+        VMSTATE_BOOL(vbus, TWL4030MADCState),
+        VMSTATE_BOOL(ac, TWL4030MADCState),
+        VMSTATE_INT64_ARRAY_V(conv_done_ns, TWL4030MADCState, 2, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -418,13 +444,12 @@ static void twl4030_madc_class_init(ObjectClass *klass, void *data)
     rc->phases.hold = GTA04_RESET_PHASE(twl4030_madc_reset_hold);
     mc->read = twl4030_madc_read;
     mc->write = twl4030_madc_write;
-    mc->sync = twl4030_madc_sync;
 }
 
 static const TypeInfo twl4030_madc_info = {
     .name = TYPE_TWL4030_MADC,
     .parent = TYPE_TWL4030_CELL,
-    .instance_size = sizeof(TWL4030MADC),
+    .instance_size = sizeof(TWL4030MADCState),
     .instance_init = twl4030_madc_init,
     .instance_finalize = twl4030_madc_finalize,
     .class_init = twl4030_madc_class_init,

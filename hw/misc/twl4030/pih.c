@@ -121,9 +121,6 @@ static void pih_init(Object *obj)
     TWL4030PIHState *s = TWL4030_PIH(obj);
     DeviceState *dev = DEVICE(obj);
 
-    twl4030_module_add_window(TWL4030_CELL(obj), TWL4030_ADDR_INTBR,
-                              A_TWL4030_PIH_REVISION,
-                              A_TWL4030_PIH_RESERVED);
     qdev_init_gpio_in_named(dev, pih_p1_in, "p1", TWL4030_PIH_NUM);
     qdev_init_gpio_in_named(dev, pih_p2_in, "p2", TWL4030_PIH_NUM);
     qdev_init_gpio_out_named(dev, &s->int_out[0], "int1", 1);

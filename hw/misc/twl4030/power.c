@@ -105,17 +105,44 @@ static void power_update_sources(TWL4030PowerState *s)
     qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES], s->vbus || s->usb_id);
 }
 
-static const TWL4030Input power_inputs[] = {
-    TWL4030_INPUT("pwron", TWL4030PowerState, pwron),
-    TWL4030_INPUT("vbus", TWL4030PowerState, vbus),
-    TWL4030_INPUT("usb-id", TWL4030PowerState, usb_id),
-    TWL4030_INPUT("ac", TWL4030PowerState, ac),
-};
-
-static void power_input(TWL4030Cell *m, int input, int level)
+/* An input pin changed: STS_HW_CONDITIONS and the sources follow it */
+static void power_set_input(TWL4030PowerState *s, bool *input,
+                            const char *name, int level)
 {
-    trace_twl4030_power_input(power_inputs[input].name, level);
-    power_update_sources(TWL4030_POWER(m));
+    if (*input == !!level) {
+        return;
+    }
+    *input = level;
+    trace_twl4030_power_input(name, level);
+    power_update_sources(s);
+}
+
+static void power_pwron_in(void *opaque, int n, int level)
+{
+    TWL4030PowerState *s = opaque;
+
+    power_set_input(s, &s->pwron, "pwron", level);
+}
+
+static void power_vbus_in(void *opaque, int n, int level)
+{
+    TWL4030PowerState *s = opaque;
+
+    power_set_input(s, &s->vbus, "vbus", level);
+}
+
+static void power_usb_id_in(void *opaque, int n, int level)
+{
+    TWL4030PowerState *s = opaque;
+
+    power_set_input(s, &s->usb_id, "usb-id", level);
+}
+
+static void power_ac_in(void *opaque, int n, int level)
+{
+    TWL4030PowerState *s = opaque;
+
+    power_set_input(s, &s->ac, "ac", level);
 }
 
 static void power_set_group(TWL4030PowerState *s, int group,
@@ -387,12 +414,10 @@ static void power_init(Object *obj)
     TWL4030PowerState *s = TWL4030_POWER(obj);
     DeviceState *dev = DEVICE(obj);
 
-    twl4030_module_add_window(TWL4030_CELL(obj), 0x4b,
-                              TWL4030_PM_MASTER_FIRST, TWL4030_PM_MASTER_LAST);
-    twl4030_module_add_window(TWL4030_CELL(obj), 0x4b,
-                              A_TWL4030_WATCHDOG_CFG, A_TWL4030_WATCHDOG_CFG);
-    twl4030_module_init_inputs(TWL4030_CELL(obj), power_inputs,
-                               ARRAY_SIZE(power_inputs), power_input);
+    qdev_init_gpio_in_named(dev, power_pwron_in, "pwron", 1);
+    qdev_init_gpio_in_named(dev, power_vbus_in, "vbus", 1);
+    qdev_init_gpio_in_named(dev, power_usb_id_in, "usb-id", 1);
+    qdev_init_gpio_in_named(dev, power_ac_in, "ac", 1);
     qdev_init_gpio_out_named(dev, s->sih, "sih", TWL4030_PWR_NUM_SOURCES);
     qdev_init_gpio_out_named(dev, s->group_out, "group-state",
                              TWL4030_NUM_GROUPS);
@@ -440,7 +465,7 @@ static const VMStateDescription vmstate_twl4030_power = {
 
 static const Property power_properties[] = {
     DEFINE_PROP_LINK("regulators", TWL4030PowerState, regulators,
-                     TYPE_TWL4030_REGULATORS, TWL4030Regulators *),
+                     TYPE_TWL4030_REGULATORS, TWL4030RegulatorsState *),
 };
 
 static void power_class_init(ObjectClass *oc, void *data)

@@ -250,18 +250,18 @@ static uint8_t remap_decode(uint8_t code)
     return TWL4030_RES_STATE_OFF;
 }
 
-static uint8_t res_reg(TWL4030Regulators *s, int id, int index)
+static uint8_t res_reg(TWL4030RegulatorsState *s, int id, int index)
 {
     return s->regs[res_info[id].base + index];
 }
 
-static uint8_t res_groups(TWL4030Regulators *s, int id)
+static uint8_t res_groups(TWL4030RegulatorsState *s, int id)
 {
     return FIELD_EX8(res_reg(s, id, 0), DEV_GRP, GROUPS);
 }
 
 /* The state a resource takes for a requested (message or group) state */
-static uint8_t res_mapped_state(TWL4030Regulators *s, int id, uint8_t req)
+static uint8_t res_mapped_state(TWL4030RegulatorsState *s, int id, uint8_t req)
 {
     uint8_t remap = res_reg(s, id, 2);
 
@@ -275,7 +275,7 @@ static uint8_t res_mapped_state(TWL4030Regulators *s, int id, uint8_t req)
     }
 }
 
-static uint8_t group_request(TWL4030Regulators *s, int g)
+static uint8_t group_request(TWL4030RegulatorsState *s, int g)
 {
     switch (s->group_state[g]) {
     case TWL4030_GROUP_SLEEP:
@@ -288,7 +288,7 @@ static uint8_t group_request(TWL4030Regulators *s, int g)
 }
 
 /* The highest state any of the resource's processor groups asks for */
-static uint8_t res_state_from_groups(TWL4030Regulators *s, int id)
+static uint8_t res_state_from_groups(TWL4030RegulatorsState *s, int id)
 {
     uint8_t groups = res_groups(s, id);
     uint8_t state = TWL4030_RES_STATE_OFF;
@@ -307,7 +307,7 @@ static uint8_t res_state_from_groups(TWL4030Regulators *s, int id)
 }
 
 /* The state the resource really is in, after the VUSB3V1_SLEEP remap */
-static uint8_t res_effective_state(TWL4030Regulators *s, int id)
+static uint8_t res_effective_state(TWL4030RegulatorsState *s, int id)
 {
     uint8_t state = s->res[id].state;
 
@@ -320,7 +320,7 @@ static uint8_t res_effective_state(TWL4030Regulators *s, int id)
 }
 
 /* Drive the rail output when the resource switches on or off */
-static void res_update_output(TWL4030Regulators *s, int id)
+static void res_update_output(TWL4030RegulatorsState *s, int id)
 {
     uint8_t state = res_effective_state(s, id);
     bool on = state != TWL4030_RES_STATE_OFF;
@@ -332,13 +332,13 @@ static void res_update_output(TWL4030Regulators *s, int id)
     }
 }
 
-static void res_set_state(TWL4030Regulators *s, int id, uint8_t state)
+static void res_set_state(TWL4030RegulatorsState *s, int id, uint8_t state)
 {
     s->res[id].state = state;
     res_update_output(s, id);
 }
 
-static bool pb_message_selects(TWL4030Regulators *s, int id, uint16_t msg)
+static bool pb_message_selects(TWL4030RegulatorsState *s, int id, uint16_t msg)
 {
     uint8_t devgrp = FIELD_EX16(msg, PB_MSG, DEV_GRP);
     uint8_t groups = res_groups(s, id);
@@ -364,7 +364,7 @@ static bool pb_message_selects(TWL4030Regulators *s, int id, uint16_t msg)
            FIELD_EX8(type, TYPE, RES_TYPE2);
 }
 
-void twl4030_regulators_pb_message(TWL4030Regulators *s, uint16_t msg)
+void twl4030_regulators_pb_message(TWL4030RegulatorsState *s, uint16_t msg)
 {
     uint8_t req = FIELD_EX16(msg, PB_MSG, STATE);
     int id;
@@ -383,7 +383,7 @@ void twl4030_regulators_pb_message(TWL4030Regulators *s, uint16_t msg)
     }
 }
 
-static void twl4030_regulators_set_group(TWL4030Regulators *s, int n,
+static void twl4030_regulators_set_group(TWL4030RegulatorsState *s, int n,
                                          int level)
 {
     int id;
@@ -414,7 +414,7 @@ static void twl4030_regulators_group_state(void *opaque, int n, int level)
 static uint8_t twl4030_regulators_read(TWL4030Cell *m, uint8_t addr,
                                        uint8_t reg)
 {
-    TWL4030Regulators *s = TWL4030_REGULATORS(m);
+    TWL4030RegulatorsState *s = TWL4030_REGULATORS(m);
     uint8_t off = PMR(reg);
     int index;
     int id;
@@ -435,7 +435,7 @@ static uint8_t twl4030_regulators_read(TWL4030Cell *m, uint8_t addr,
 static void twl4030_regulators_write(TWL4030Cell *m, uint8_t addr,
                                      uint8_t reg, uint8_t value)
 {
-    TWL4030Regulators *s = TWL4030_REGULATORS(m);
+    TWL4030RegulatorsState *s = TWL4030_REGULATORS(m);
     uint8_t off = PMR(reg);
     int index;
     int id;
@@ -494,7 +494,7 @@ static void twl4030_regulators_write(TWL4030Cell *m, uint8_t addr,
 
 static void twl4030_regulators_reset_hold(Object *obj, ResetType type)
 {
-    TWL4030Regulators *s = TWL4030_REGULATORS(obj);
+    TWL4030RegulatorsState *s = TWL4030_REGULATORS(obj);
     int i;
 
     memset(s->regs, 0, sizeof(s->regs));
@@ -525,14 +525,8 @@ static void twl4030_regulators_get_rail(Object *obj, Visitor *v,
 
 static void twl4030_regulators_init(Object *obj)
 {
-    TWL4030Regulators *s = TWL4030_REGULATORS(obj);
-    TWL4030Cell *m = TWL4030_CELL(obj);
+    TWL4030RegulatorsState *s = TWL4030_REGULATORS(obj);
     int i;
-
-    twl4030_module_add_window(m, TWL4030_ADDR_POWER, TWL4030_PMR_BASE,
-                              A_WATCHDOG_CFG - 1);
-    twl4030_module_add_window(m, TWL4030_ADDR_POWER, A_WATCHDOG_CFG + 1,
-                              TWL4030_PMR_BASE + TWL4030_PMR_SIZE - 1);
 
     qdev_init_gpio_in_named(DEVICE(obj), twl4030_regulators_group_state,
                             "group-state", TWL4030_NUM_GROUPS);
@@ -564,10 +558,10 @@ static const VMStateDescription vmstate_twl4030_regulators = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030Regulators, TWL4030_PMR_SIZE),
-        VMSTATE_STRUCT_ARRAY(res, TWL4030Regulators, TWL4030_RES_NUM, 1,
+        VMSTATE_UINT8_ARRAY(regs, TWL4030RegulatorsState, TWL4030_PMR_SIZE),
+        VMSTATE_STRUCT_ARRAY(res, TWL4030RegulatorsState, TWL4030_RES_NUM, 1,
                              vmstate_twl4030_resource, TWL4030Resource),
-        VMSTATE_UINT8_ARRAY(group_state, TWL4030Regulators,
+        VMSTATE_UINT8_ARRAY(group_state, TWL4030RegulatorsState,
                             TWL4030_NUM_GROUPS),
         VMSTATE_END_OF_LIST()
     }
@@ -589,7 +583,7 @@ static void twl4030_regulators_class_init(ObjectClass *klass, void *data)
 static const TypeInfo twl4030_regulators_info = {
     .name = TYPE_TWL4030_REGULATORS,
     .parent = TYPE_TWL4030_CELL,
-    .instance_size = sizeof(TWL4030Regulators),
+    .instance_size = sizeof(TWL4030RegulatorsState),
     .instance_init = twl4030_regulators_init,
     .class_init = twl4030_regulators_class_init,
 };

@@ -271,21 +271,22 @@ static void rtc_tick_cb(void *opaque)
 }
 
 /*
- * The alarm and periodic events happen at the time their timers are armed
- * for (that expiry is migrated with the timer).  On a loaded host the main
- * loop runs the callback late; the chip brings us up to date before every
- * access (TWL4030CellClass.sync), so a read at or after the alarm time
- * sees RTC_STATUS.ALARM, and a register write that re-arms the timers
- * (GET_TIME, a new alarm) cannot drop an alarm whose time has come.
+ * The alarm and periodic events happen at the virtual time their timers
+ * are armed for (that expiry is migrated with the timer); the timers
+ * alone raise the RTC interrupt.  On a loaded host the main loop runs a
+ * timer late while the vCPU's accesses happen at their own virtual time,
+ * so an RTC register access first does what a timer due by then would
+ * have done: a read at or after the alarm time sees RTC_STATUS.ALARM, and
+ * a register write that re-arms the timers (GET_TIME, a new alarm) cannot
+ * drop an alarm whose time has come.
  */
 static bool rtc_timer_due(QEMUTimer *t, int64_t now)
 {
     return timer_pending(t) && timer_expire_time_ns(t) <= now;
 }
 
-static void rtc_sync(TWL4030Cell *m)
+static void rtc_catch_up(TWL4030RTCState *s)
 {
-    TWL4030RTCState *s = TWL4030_RTC(m);
     int64_t now = clock_ns();
 
     if (rtc_timer_due(s->alarm_timer, now)) {
@@ -473,6 +474,7 @@ static uint8_t rtc_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
     uint8_t r[TWL4030_RTC_TIME_REGS];
     uint8_t val = 0;
 
+    rtc_catch_up(s);
     switch (reg) {
     case A_TWL4030_RTC_SECONDS ... A_TWL4030_RTC_WEEKS:
         if (s->snapshot_valid) {
@@ -515,6 +517,7 @@ static void rtc_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
     TWL4030RTCState *s = TWL4030_RTC(m);
 
     trace_twl4030_rtc_write(reg, value);
+    rtc_catch_up(s);
     switch (reg) {
     case A_TWL4030_RTC_SECONDS ... A_TWL4030_RTC_WEEKS:
         rtc_write_time(s, reg - A_TWL4030_RTC_SECONDS, value);
@@ -625,8 +628,6 @@ static void rtc_init(Object *obj)
 {
     TWL4030RTCState *s = TWL4030_RTC(obj);
 
-    twl4030_module_add_window(TWL4030_CELL(obj), 0x4b,
-                              TWL4030_RTC_FIRST, TWL4030_RTC_LAST);
     qdev_init_gpio_out_named(DEVICE(obj), &s->irq, "irq", 1);
     s->alarm_timer = timer_new_ns(rtc_clock, rtc_alarm_cb, s);
     s->tick_timer = timer_new_ns(rtc_clock, rtc_tick_cb, s);
@@ -680,7 +681,6 @@ static void rtc_class_init(ObjectClass *oc, void *data)
     rc->phases.hold = GTA04_RESET_PHASE(rtc_reset_hold);
     mc->read = rtc_read;
     mc->write = rtc_write;
-    mc->sync = rtc_sync;
 }
 
 static const TypeInfo rtc_type_info = {

@@ -373,8 +373,6 @@ static void sih_realize(DeviceState *dev, Error **errp)
     }
     s->name = g_strdup(object_get_canonical_path_component(OBJECT(dev)) ?:
                        "twl4030-sih");
-    twl4030_module_add_window(TWL4030_CELL(dev), s->addr, s->base,
-                              s->base + size - 1);
     qdev_init_gpio_in_named(dev, sih_set_source, "source", s->num_sources);
 }
 

@@ -254,7 +254,7 @@ static bool is_plain_reg(uint8_t reg)
     }
 }
 
-static bool twl4030_usb_phy_clock(TWL4030USB *s)
+static bool twl4030_usb_phy_clock(TWL4030USBState *s)
 {
     bool powered = !FIELD_EX8(s->regs[A_PHY_PWR_CTRL], PHY_PWR_CTRL, PHYPWD) &&
                    s->vusb1v5 && s->vusb1v8;
@@ -265,7 +265,7 @@ static bool twl4030_usb_phy_clock(TWL4030USB *s)
             FIELD_EX8(s->regs[A_FUNC_CTRL], FUNC_CTRL, SUSPENDM));
 }
 
-static void twl4030_usb_update_pih(TWL4030USB *s)
+static void twl4030_usb_update_pih(TWL4030USBState *s)
 {
     bool pending = false;
     int line = -1;
@@ -300,7 +300,7 @@ static void twl4030_usb_update_pih(TWL4030USB *s)
 }
 
 /* Latch the enabled edges between old and new status into latch_reg */
-static void twl4030_usb_latch(TWL4030USB *s, uint8_t old, uint8_t new,
+static void twl4030_usb_latch(TWL4030USBState *s, uint8_t old, uint8_t new,
                               uint8_t en_rise, uint8_t en_fall,
                               uint8_t latch_reg)
 {
@@ -317,7 +317,7 @@ static void twl4030_usb_latch(TWL4030USB *s, uint8_t old, uint8_t new,
  * Recompute the comparator outputs.  With latch false (reset) the new
  * status is taken as the reference without latching edges.
  */
-static void twl4030_usb_update(TWL4030USB *s, bool latch)
+static void twl4030_usb_update(TWL4030USBState *s, bool latch)
 {
     bool powered = s->vusb3v1;
     bool present = s->vbus && powered;
@@ -358,7 +358,7 @@ static void twl4030_usb_update(TWL4030USB *s, bool latch)
 
 static uint8_t twl4030_usb_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
 {
-    TWL4030USB *s = TWL4030_USB(m);
+    TWL4030USBState *s = TWL4030_USB(m);
     uint8_t value;
     int i;
 
@@ -401,7 +401,7 @@ static uint8_t twl4030_usb_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
 static void twl4030_usb_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                               uint8_t value)
 {
-    TWL4030USB *s = TWL4030_USB(m);
+    TWL4030USBState *s = TWL4030_USB(m);
     int i;
 
     trace_twl4030_usb_write(reg, value);
@@ -458,26 +458,60 @@ static void twl4030_usb_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                   "register 0x%02x\n", value, reg);
 }
 
-/* The PHY supplies (the last two) only gate the DPLL clock, read on access */
-static const TWL4030Input usb_inputs[] = {
-    TWL4030_INPUT("vbus", TWL4030USB, vbus),
-    TWL4030_INPUT("usb-id", TWL4030USB, usb_id),
-    TWL4030_INPUT("vusb3v1", TWL4030USB, vusb3v1),
-    TWL4030_INPUT("vusb1v5", TWL4030USB, vusb1v5),
-    TWL4030_INPUT("vusb1v8", TWL4030USB, vusb1v8),
-};
-#define USB_COMPARATOR_INPUTS   3
-
-static void twl4030_usb_input(TWL4030Cell *m, int input, int level)
+/*
+ * The comparator inputs: the cable (VBUS, ID) and the supply of the
+ * transceiver's VBUS and ID comparators (VUSB3V1).  A change re-evaluates
+ * the comparators and latches their edges.
+ */
+static void usb_set_comparator_input(TWL4030USBState *s, bool *input,
+                                     int level)
 {
-    if (input < USB_COMPARATOR_INPUTS) {
-        twl4030_usb_update(TWL4030_USB(m), true);
+    if (*input == !!level) {
+        return;
     }
+    *input = level;
+    twl4030_usb_update(s, true);
+}
+
+static void usb_vbus_in(void *opaque, int n, int level)
+{
+    TWL4030USBState *s = opaque;
+
+    usb_set_comparator_input(s, &s->vbus, level);
+}
+
+static void usb_id_in(void *opaque, int n, int level)
+{
+    TWL4030USBState *s = opaque;
+
+    usb_set_comparator_input(s, &s->usb_id, level);
+}
+
+static void usb_vusb3v1_in(void *opaque, int n, int level)
+{
+    TWL4030USBState *s = opaque;
+
+    usb_set_comparator_input(s, &s->vusb3v1, level);
+}
+
+/* The PHY supplies only gate the DPLL clock, read on access */
+static void usb_vusb1v5_in(void *opaque, int n, int level)
+{
+    TWL4030USBState *s = opaque;
+
+    s->vusb1v5 = level;
+}
+
+static void usb_vusb1v8_in(void *opaque, int n, int level)
+{
+    TWL4030USBState *s = opaque;
+
+    s->vusb1v8 = level;
 }
 
 static void twl4030_usb_reset_hold(Object *obj, ResetType type)
 {
-    TWL4030USB *s = TWL4030_USB(obj);
+    TWL4030USBState *s = TWL4030_USB(obj);
     int i;
 
     memset(s->regs, 0, sizeof(s->regs));
@@ -491,13 +525,14 @@ GTA04_RESET_PHASE_COMPAT(twl4030_usb_reset_hold);
 
 static void twl4030_usb_init(Object *obj)
 {
-    TWL4030USB *s = TWL4030_USB(obj);
+    TWL4030USBState *s = TWL4030_USB(obj);
     DeviceState *dev = DEVICE(obj);
 
-    twl4030_module_add_window(TWL4030_CELL(obj), TWL4030_ADDR_USB,
-                              0x00, 0xff);
-    twl4030_module_init_inputs(TWL4030_CELL(obj), usb_inputs,
-                               ARRAY_SIZE(usb_inputs), twl4030_usb_input);
+    qdev_init_gpio_in_named(dev, usb_vbus_in, "vbus", 1);
+    qdev_init_gpio_in_named(dev, usb_id_in, "usb-id", 1);
+    qdev_init_gpio_in_named(dev, usb_vusb3v1_in, "vusb3v1", 1);
+    qdev_init_gpio_in_named(dev, usb_vusb1v5_in, "vusb1v5", 1);
+    qdev_init_gpio_in_named(dev, usb_vusb1v8_in, "vusb1v8", 1);
     qdev_init_gpio_out_named(dev, &s->vbus_present_out, "vbus-present", 1);
     qdev_init_gpio_out_named(dev, s->pih, "pih", 2);
 }
@@ -507,17 +542,17 @@ static const VMStateDescription vmstate_twl4030_usb = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030USB, 256),
-        VMSTATE_BOOL(vbus, TWL4030USB),
-        VMSTATE_BOOL(usb_id, TWL4030USB),
-        VMSTATE_BOOL(vusb3v1, TWL4030USB),
-        VMSTATE_BOOL(vusb1v5, TWL4030USB),
-        VMSTATE_BOOL(vusb1v8, TWL4030USB),
-        VMSTATE_BOOL(vbus_present, TWL4030USB),
-        VMSTATE_UINT8(usb_int_sts, TWL4030USB),
-        VMSTATE_UINT8(other_int_sts, TWL4030USB),
-        VMSTATE_UINT8(id_int_sts, TWL4030USB),
-        VMSTATE_BOOL_ARRAY(pih_level, TWL4030USB, 2),
+        VMSTATE_UINT8_ARRAY(regs, TWL4030USBState, 256),
+        VMSTATE_BOOL(vbus, TWL4030USBState),
+        VMSTATE_BOOL(usb_id, TWL4030USBState),
+        VMSTATE_BOOL(vusb3v1, TWL4030USBState),
+        VMSTATE_BOOL(vusb1v5, TWL4030USBState),
+        VMSTATE_BOOL(vusb1v8, TWL4030USBState),
+        VMSTATE_BOOL(vbus_present, TWL4030USBState),
+        VMSTATE_UINT8(usb_int_sts, TWL4030USBState),
+        VMSTATE_UINT8(other_int_sts, TWL4030USBState),
+        VMSTATE_UINT8(id_int_sts, TWL4030USBState),
+        VMSTATE_BOOL_ARRAY(pih_level, TWL4030USBState, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -538,7 +573,7 @@ static void twl4030_usb_class_init(ObjectClass *klass, void *data)
 static const TypeInfo twl4030_usb_info = {
     .name = TYPE_TWL4030_USB,
     .parent = TYPE_TWL4030_CELL,
-    .instance_size = sizeof(TWL4030USB),
+    .instance_size = sizeof(TWL4030USBState),
     .instance_init = twl4030_usb_init,
     .class_init = twl4030_usb_class_init,
 };

@@ -1,17 +1,20 @@
 /*
- * The battery on the TWL4030's VBAT and BTEMP pins (a stimulus, not a
- * block of the chip)
+ * The battery on the TWL4030's VBAT and BTEMP pins: outside the chip, not
+ * one of its cells
  *
- * TYPE_TWL4030_BATTERY, child "battery" of the chip, on its bus with no
- * registers.  It holds the two figures the chip's user-facing properties
- * set ("battery-mv", "battery-temp" of /machine/twl4030 are aliases of its
- * "mv" and "temp") and the thermistor model both the BCI (BCITBAT) and the
- * MADC (ADCIN1) measure.
+ * TYPE_TWL4030_BATTERY, child "battery" of the chip (a plain device: no
+ * bus, no registers).  It holds the two figures the chip's user-facing
+ * properties set ("battery-mv", "battery-temp" of /machine/twl4030 are
+ * aliases of its "mv" and "temp") and the thermistor model both the BCI
+ * (BCITBAT) and the MADC (ADCIN1) measure.
  *
  * Values: read through the link properties "battery" of the BCI and the
  *   MADC with twl4030_battery_mv()/_temp().
- * GPIO output "changed": pulsed (1 then 0) after a figure changed, wired
- *   to the BCI's "battery-changed" (its comparators: VBATLVL, BATSTS, ...).
+ * GPIO output "changed"[TWL4030_BATTERY_FANOUT]: high while a figure
+ *   changes.  On the rising edge the figures are still the old ones (the
+ *   MADC's "battery": a conversion that ended by then measured them), on
+ *   the falling edge they are the new ones (the BCI's "battery-changed":
+ *   its comparators VBATLVL, BATSTS, ...).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -21,30 +24,33 @@
 #ifndef HW_MISC_TWL4030_BATTERY_H
 #define HW_MISC_TWL4030_BATTERY_H
 
-#include "hw/misc/twl4030/cell.h"
+#include "hw/qdev-core.h"
 #include "qom/object.h"
 
 #define TYPE_TWL4030_BATTERY "twl4030-battery"
-OBJECT_DECLARE_SIMPLE_TYPE(TWL4030Battery, TWL4030_BATTERY)
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030BatteryState, TWL4030_BATTERY)
+
+/* Lines of "changed": the BCI and the MADC */
+#define TWL4030_BATTERY_FANOUT          2
 
 #define TWL4030_BATTERY_MV_DEFAULT      3800
 #define TWL4030_BATTERY_TEMP_DEFAULT    250     /* 25.0 degC */
 
-struct TWL4030Battery {
-    TWL4030Cell parent_obj;
+struct TWL4030BatteryState {
+    DeviceState parent_obj;
 
     uint32_t mv;            /* cell voltage */
     int32_t temp;           /* deci-degrees Celsius */
 
-    qemu_irq changed;
+    qemu_irq changed[TWL4030_BATTERY_FANOUT];
 };
 
 /* The figures; without a battery (NULL link) the defaults */
-uint32_t twl4030_battery_mv(TWL4030Battery *b);
-int32_t twl4030_battery_temp(TWL4030Battery *b);
+uint32_t twl4030_battery_mv(TWL4030BatteryState *b);
+int32_t twl4030_battery_temp(TWL4030BatteryState *b);
 
-/* Pulse "changed" (the chip does it once wired, at realize) */
-void twl4030_battery_changed(TWL4030Battery *b);
+/* Pulse "changed", figures unchanged (the chip does it once wired) */
+void twl4030_battery_changed(TWL4030BatteryState *b);
 
 /*
  * 10-bit ADCIN1 code for a 10 kOhm NTC at ddegc (deci-degC) fed with

@@ -15,7 +15,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (its wiring table, hw/misc/twl4030/wiring.c):
+ * Interface for the chip (its wiring, hw/misc/twl4030/twl4030.c):
  *
  * TYPE_TWL4030_BCI, child "bci" of the chip.
  * Windows: 0x4A:0x74-0xA9 (MAIN_CHARGE) and 0x4A:0xAA-0xB8 (PRECHARGE).
@@ -43,7 +43,7 @@
  */
 
 #define TYPE_TWL4030_BCI "twl4030-bci"
-OBJECT_DECLARE_SIMPLE_TYPE(TWL4030BCI, TWL4030_BCI)
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030BCIState, TWL4030_BCI)
 
 #define TWL4030_BCI_NUM_SOURCES 12
 
@@ -84,7 +84,7 @@ typedef struct TWL4030BCICharger {
     QEMUTimer *debounce;        /* pending change of detected */
 } TWL4030BCICharger;
 
-struct TWL4030BCI {
+struct TWL4030BCIState {
     TWL4030Cell parent_obj;
 
     uint8_t regs[TWL4030_BCI_SIZE];
@@ -96,17 +96,17 @@ struct TWL4030BCI {
     TWL4030BCICharger charger[TWL4030_BCI_NUM_CHARGERS];
     bool auto_ac;
     bool auto_usb;
-    TWL4030Battery *battery;    /* link: the battery's figures */
+    TWL4030BatteryState *battery;    /* link: the battery's figures */
 
     qemu_irq irq[TWL4030_BCI_NUM_SOURCES];
 };
 
 
 /* Battery charge current in uA (0 when not charging) */
-int twl4030_bci_charge_current_ua(TWL4030BCI *s);
+int twl4030_bci_charge_current_ua(TWL4030BCIState *s);
 /* BCICTL1.CGAIN: current measurement gain doubled */
-bool twl4030_bci_cgain(TWL4030BCI *s);
+bool twl4030_bci_cgain(TWL4030BCIState *s);
 /* BCICTL2.ITHSENS: thermistor bias current = (ITHSENS + 1) * 10 uA */
-uint8_t twl4030_bci_ithsens(TWL4030BCI *s);
+uint8_t twl4030_bci_ithsens(TWL4030BCIState *s);
 
 #endif /* HW_MISC_TWL4030_BCI_H */

@@ -13,7 +13,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (its wiring table, hw/misc/twl4030/wiring.c):
+ * Interface for the chip (its wiring, hw/misc/twl4030/twl4030.c):
  *
  * TYPE_TWL4030_GPIO, child "gpio" of the chip.
  * Window: 0x49:0x98-0xB0.  The GPIO SIH (0x49:0xB1-0xC5) is a separate
@@ -28,13 +28,13 @@
  */
 
 #define TYPE_TWL4030_GPIO "twl4030-gpio"
-OBJECT_DECLARE_SIMPLE_TYPE(TWL4030GPIO, TWL4030_GPIO)
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030GPIOState, TWL4030_GPIO)
 
 #define TWL4030_GPIO_NUM_PINS   18
 #define TWL4030_GPIO_BASE       0x98
 #define TWL4030_GPIO_SIZE       (0xb0 - TWL4030_GPIO_BASE + 1)
 
-struct TWL4030GPIO {
+struct TWL4030GPIOState {
     TWL4030Cell parent_obj;
 
     uint8_t regs[TWL4030_GPIO_SIZE];    /* indexed by reg - 0x98 */

@@ -13,7 +13,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (its wiring table, hw/misc/twl4030/wiring.c):
+ * Interface for the chip (its wiring, hw/misc/twl4030/twl4030.c):
  *
  * TYPE_TWL4030_KEYPAD, child "keypad" of the chip.
  * Window: 0x4A:0xD2-0xE2.  The keypad SIH (0x4A:0xE3-0xE9) is a separate
@@ -26,20 +26,21 @@
  */
 
 #define TYPE_TWL4030_KEYPAD "twl4030-keypad"
-OBJECT_DECLARE_SIMPLE_TYPE(TWL4030Keypad, TWL4030_KEYPAD)
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030KeypadState, TWL4030_KEYPAD)
 
 #define TWL4030_KEYPAD_BASE     0xd2
 #define TWL4030_KEYPAD_SIZE     (0xe2 - TWL4030_KEYPAD_BASE + 1)
+#define TWL4030_KEYPAD_NUM_SOURCES 4    /* KP, LK, TO, MIS */
 #define TWL4030_KEYPAD_ROWS     8
 #define TWL4030_KEYPAD_COLS     8
 
-struct TWL4030Keypad {
+struct TWL4030KeypadState {
     TWL4030Cell parent_obj;
 
     uint8_t regs[TWL4030_KEYPAD_SIZE];  /* indexed by reg - 0xd2 */
     uint8_t keys[TWL4030_KEYPAD_ROWS];  /* bit c of row r: key held */
 
-    qemu_irq sih[4];
+    qemu_irq sih[TWL4030_KEYPAD_NUM_SOURCES];
 };
 
 #endif /* HW_MISC_TWL4030_KEYPAD_H */

@@ -14,7 +14,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (its wiring table, hw/misc/twl4030/wiring.c):
+ * Interface for the chip (its wiring, hw/misc/twl4030/twl4030.c):
  *
  * TYPE_TWL4030_LEDPWM, child "ledpwm" of the chip.
  * Windows: 0x4A:0xEE-0xF2 (LED: LEDEN, PWMAON/OFF, PWMBON/OFF) and
@@ -24,12 +24,12 @@
  */
 
 #define TYPE_TWL4030_LEDPWM "twl4030-ledpwm"
-OBJECT_DECLARE_SIMPLE_TYPE(TWL4030LedPwm, TWL4030_LEDPWM)
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030LedPwmState, TWL4030_LEDPWM)
 
 #define TWL4030_LEDPWM_BASE     0xee
 #define TWL4030_LEDPWM_SIZE     (0xfc - TWL4030_LEDPWM_BASE + 1)
 
-struct TWL4030LedPwm {
+struct TWL4030LedPwmState {
     TWL4030Cell parent_obj;
 
     uint8_t regs[TWL4030_LEDPWM_SIZE];  /* indexed by reg - 0xee */

@@ -16,7 +16,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (its wiring table, hw/misc/twl4030/wiring.c):
+ * Interface for the chip (its wiring, hw/misc/twl4030/twl4030.c):
  *
  * TYPE_TWL4030_MADC, child "madc" of the chip.
  * Window: 0x4A:0x00-0x60.  The MADC SIH (0x4A:0x61-0x67) is a separate
@@ -25,6 +25,8 @@
  *   "vbus"   5 V on the USB connector (the chip's "vbus" property): ADCIN8
  *            measures the connector, not the VUSB3V1-powered comparator
  *   "ac"     AC charger plugged (the chip's "ac" property): ADCIN11
+ *   "battery-changed"  the battery's "changed": its rising edge (the old
+ *            figures) finishes the conversions that ended by then
  * GPIO outputs:
  *   "sih"[4]  MADC SIH sources: [0] RT, [1] SW1, [2] SW2 end of
  *                    conversion, [3] USB (never).  A conversion end is a
@@ -36,7 +38,7 @@
  */
 
 #define TYPE_TWL4030_MADC "twl4030-madc"
-OBJECT_DECLARE_SIMPLE_TYPE(TWL4030MADC, TWL4030_MADC)
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030MADCState, TWL4030_MADC)
 
 #define TWL4030_MADC_NUM_SOURCES    4
 #define TWL4030_MADC_NUM_CHANNELS   16
@@ -50,7 +52,7 @@ enum {
     TWL4030_MADC_USB = 3,
 };
 
-struct TWL4030MADC {
+struct TWL4030MADCState {
     TWL4030Cell parent_obj;
 
     uint8_t regs[TWL4030_MADC_SIZE];
@@ -61,8 +63,8 @@ struct TWL4030MADC {
     /* inputs */
     bool vbus;
     bool ac;
-    TWL4030BCI *bci;
-    TWL4030Battery *battery;
+    TWL4030BCIState *bci;
+    TWL4030BatteryState *battery;
 
     qemu_irq irq[TWL4030_MADC_NUM_SOURCES];
 };

@@ -168,7 +168,7 @@ struct TWL4030PowerState {
     qemu_irq group_out[TWL4030_NUM_GROUPS];
     qemu_irq bciautoac;
     qemu_irq bciautousb;
-    TWL4030Regulators *regulators;      /* link: the power-bus receiver */
+    TWL4030RegulatorsState *regulators;      /* link: the power-bus receiver */
 };
 
 #endif /* HW_MISC_TWL4030_POWER_H */

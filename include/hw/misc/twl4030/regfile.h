@@ -3,8 +3,8 @@
  * behaviour that matters to the guest (the test registers 0x49:0x4C-0x7F,
  * SECURED_REG 0x4B:0x00-0x13, BACKUP_REG_A..H 0x4B:0x14-0x1B).
  *
- * The creator claims the windows with twl4030_module_add_window() before
- * realize; every register of them reads back what was written (reset 0).
+ * The chip's address map gives it its windows; every register of them
+ * reads back what was written (reset 0).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *

@@ -14,7 +14,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (its wiring table, hw/misc/twl4030/wiring.c):
+ * Interface for the chip (its wiring, hw/misc/twl4030/twl4030.c):
  *
  * TYPE_TWL4030_REGULATORS, child "regulators" of the chip.
  * Window: 0x4B:0x5B-0x5D and 0x4B:0x5F-0xF1 (PM_RECEIVER; 0x5E
@@ -39,7 +39,7 @@
  */
 
 #define TYPE_TWL4030_REGULATORS "twl4030-regulators"
-OBJECT_DECLARE_SIMPLE_TYPE(TWL4030Regulators, TWL4030_REGULATORS)
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030RegulatorsState, TWL4030_REGULATORS)
 
 /* Resource IDs, as used in power bus messages (TWL4030 TRM "Resources") */
 enum {
@@ -89,7 +89,7 @@ typedef struct TWL4030Resource {
     bool on;            /* what the output line and the property say */
 } TWL4030Resource;
 
-struct TWL4030Regulators {
+struct TWL4030RegulatorsState {
     TWL4030Cell parent_obj;
 
     /* register file, indexed by PM_RECEIVER offset (abs - 0x5b) */
@@ -104,6 +104,6 @@ struct TWL4030Regulators {
  * Deliver a 16-bit power bus message (TWL4030 TRM "Power bus messages",
  * the MSG_SINGULAR/MSG_BROADCAST format of include/linux/mfd/twl.h).
  */
-void twl4030_regulators_pb_message(TWL4030Regulators *s, uint16_t msg);
+void twl4030_regulators_pb_message(TWL4030RegulatorsState *s, uint16_t msg);
 
 #endif /* HW_MISC_TWL4030_REGULATORS_H */

@@ -1,68 +1,30 @@
 /*
  * TI TWL4030 (TPS65950) power-management companion chip
  *
- * The chip answers on four I2C addresses (0x48..0x4b).  twl4030.c is its
- * I2C front end and address decode, nothing else: every block of the chip
- * is a module (TYPE_TWL4030_CELL, hw/misc/twl4030/cell.h), a device on
- * the chip's "twl4030-bus" (`info qtree` shows them) that claims windows
- * of registers, keeps its own state and vmstate, and is connected to the
- * other modules only by the wiring of hw/misc/twl4030/wiring.c.
+ * The chip answers on four I2C addresses (0x48..0x4b).  It is built like
+ * QEMU's other multi-function chips (hw/misc/macio/): hw/misc/twl4030/
+ * twl4030.c creates its cells as typed children, gives them their register
+ * windows from one address-map table, wires them with typed qdev GPIO calls
+ * and link properties, and is the I2C front end.  Each cell
+ * (TYPE_TWL4030_CELL, include/hw/misc/twl4030/cell.h) keeps its own state,
+ * reset and vmstate.  `info qtree` shows the cells on the chip's
+ * "twl4030-bus"; docs/gta04.md has the address map and the wire table
+ * (scripts/twl4030-wiring.py prints the wires from a running QEMU, and
+ * make check compares them with the docs).
  *
- * I2C: the first byte of a write is the register pointer; the following
- * bytes of the write, and the bytes of reads, go to the pointer, which then
- * increments (it wraps at 0xff).  The pointer is kept per slave address
- * (a repeated start to read keeps it).  Registers no module owns read 0,
- * ignore writes and log under -d guest_errors.  Before every access the
- * modules are brought up to the current virtual time (twl4030_bus_sync).
+ * QOM children of the chip (/machine/twl4030/<name> on the GTA04):
+ *   "pih" "intbr" "pwr-sih" "gpio-sih" "bci-sih" "madc-sih" "keypad-sih"
+ *   "rtc" "power" "regulators" "usb" "bci" "madc" "gpio" "keypad" "ledpwm"
+ *   "audio" "test" "secured" "backup"    the cells
+ *   "battery"                            the battery on VBAT/BTEMP (not a
+ *                                        cell: no registers, no bus)
  *
- * Modules (QOM children /machine/twl4030/<name> on the GTA04, in the order
- * they are created and realized; hw/misc/twl4030/wiring.c twl4030_modules[]):
- *   "inputs"       TYPE_TWL4030_INPUTS   PWRON/VBUS/ID/CHG pins: the QOM
- *                                        stimuli and system_powerdown
- *   "battery"      TYPE_TWL4030_BATTERY  VBAT/BTEMP: battery-mv/-temp
- *   "pih"          TYPE_TWL4030_PIH      0x49:0x80-0x84
- *   "intbr"        TYPE_TWL4030_INTBR    0x49:0x85-0x97
- *   "pwr-sih", "gpio-sih", "bci-sih", "madc-sih", "keypad-sih"
- *                  TYPE_TWL4030_SIH      (windows: hw/misc/twl4030/sih.h)
- *   "rtc", "power", "regulators", "usb", "bci", "madc", "gpio", "keypad",
- *   "ledpwm", "audio"                    one module each
- *   "test", "secured", "backup"  TYPE_TWL4030_REGFILE  plain storage
- *
- * The chip's own QOM properties "pwron", "vbus", "usb-id", "ac",
- * "battery-mv", "battery-temp" are aliases of the "inputs" and "battery"
- * modules' properties.
- *
- * Wiring (hw/misc/twl4030/wiring.c, applied at realize; a name that does
- * not exist fails realize).  Levels and edges are named qdev GPIOs:
- *   inputs "pwron"[0]              -> power "pwron"
- *   inputs "vbus"[0..2]            -> power "vbus" (VBUS_PRES, supplied from
- *                                     VBUS: STS_HW_CONDITIONS.VBUS and
- *                                     USB_PRES see the cable with VUSB3V1
- *                                     off), usb "vbus", madc "vbus" (ADCIN8)
- *   inputs "usb-id"[0..1]          -> power "usb-id", usb "usb-id"
- *   inputs "ac"[0..2]              -> power "ac", bci "ac", madc "ac"
- *   battery "changed"              -> bci "battery-changed"
- *   rtc "irq"                      -> pwr-sih "source"[3] (RTC_IT)
- *   power "sih"[0..2,4..7]         -> pwr-sih "source"[same index]
- *   gpio "sih"[0..17]              -> gpio-sih "source"[0..17]
- *   keypad "sih"[0..3]             -> keypad-sih "source"[0..3]
- *   madc "sih"[0..3]               -> madc-sih "source"[0..3]
- *   bci "sih"[0..11]               -> bci-sih "source"[0..11]
- *                                     (BCIISR1A bits 0-7 = sources 0-7,
- *                                      BCIISR2A bits 0-3 = sources 8-11)
- *   <x>-sih "int1"/"int2"          -> pih "p1"/"p2"[PIH bit of module x]
- *   usb "pih"[0]/[1]               -> pih "p1"/"p2"[4] (USB)
- *   power "group-state"[0..2]      -> regulators "group-state"[0..2]
- *                                     (the only path of the P1..P3 states)
- *   regulators "vusb3v1", "vusb1v5", "vusb1v8" -> usb inputs of that name
- *   usb "vbus-present"             -> bci "vbus-present" (the transceiver's
- *                                     VUSB3V1-supplied VBUS comparator: the
- *                                     USB charge path)
- *   power "bciautoac", "bciautousb" -> bci inputs of that name (BOOT_BCI)
- * Values are read through link properties:
- *   power "regulators"  -> regulators (power-bus messages, PB_WORD)
- *   madc "bci"          -> bci (charge current, CGAIN, ITHSENS)
- *   madc "battery", bci "battery" -> battery (VBAT, BTEMP)
+ * User stimuli, properties of the chip (qom-set /machine/twl4030 <p> <v>,
+ * -global twl4030.<p>=<v>): the input pins "pwron" (power button held),
+ * "vbus" (5 V on the USB connector), "usb-id" (ID grounded), "ac" (AC
+ * charger present), and "battery-mv", "battery-temp" (aliases of the
+ * battery's "mv" and "temp").  QEMU's system_powerdown holds PWRON for
+ * TWL4030_POWERDOWN_PRESS_MS.
  *
  * Outputs of the chip: "int1" (-> the SoC's sys_nirq) and "int2", passed
  * through from the PIH: level 1 = asserted (the pins are active low; QEMU
@@ -77,9 +39,10 @@
 #define HW_MISC_TWL4030_H
 
 #include "hw/i2c/i2c.h"
+#include "qemu/notify.h"
+#include "qemu/timer.h"
 #include "qom/object.h"
 #include "hw/misc/twl4030/cell.h"
-#include "hw/misc/twl4030/inputs.h"
 #include "hw/misc/twl4030/battery.h"
 #include "hw/misc/twl4030/pih.h"
 #include "hw/misc/twl4030/intbr.h"
@@ -117,6 +80,46 @@ enum {
     TWL4030_NUM_REGFILE,
 };
 
+/* The cells, as the address map names them */
+typedef enum TWL4030CellId {
+    TWL4030_CELL_USB,
+    TWL4030_CELL_AUDIO,
+    TWL4030_CELL_TEST,
+    TWL4030_CELL_PIH,
+    TWL4030_CELL_INTBR,
+    TWL4030_CELL_GPIO,
+    TWL4030_CELL_GPIO_SIH,
+    TWL4030_CELL_MADC,
+    TWL4030_CELL_MADC_SIH,
+    TWL4030_CELL_BCI,
+    TWL4030_CELL_BCI_SIH,
+    TWL4030_CELL_KEYPAD,
+    TWL4030_CELL_KEYPAD_SIH,
+    TWL4030_CELL_LEDPWM,
+    TWL4030_CELL_SECURED,
+    TWL4030_CELL_BACKUP,
+    TWL4030_CELL_RTC,
+    TWL4030_CELL_PWR_SIH,
+    TWL4030_CELL_POWER,
+    TWL4030_CELL_REGULATORS,
+    TWL4030_NUM_CELLS,
+} TWL4030CellId;
+
+/* The chip's input pins, in the order of their trace number */
+typedef enum TWL4030Pin {
+    TWL4030_PIN_PWRON,
+    TWL4030_PIN_VBUS,
+    TWL4030_PIN_USB_ID,
+    TWL4030_PIN_AC,
+    TWL4030_NUM_PINS,
+} TWL4030Pin;
+
+/* Lines of a pin's GPIO output of the chip: the most consumers a pin has */
+#define TWL4030_PIN_FANOUT          3
+
+/* How long system_powerdown holds the power button */
+#define TWL4030_POWERDOWN_PRESS_MS  200
+
 struct TWL4030State {
     /*< private >*/
     I2CSlave parent_obj;
@@ -124,25 +127,33 @@ struct TWL4030State {
 
     TWL4030Bus bus;
 
-    /* modules (hw/misc/twl4030/wiring.c creates and wires them) */
-    TWL4030InputsState inputs;
-    TWL4030Battery battery;
+    /* the cells */
     TWL4030PIHState pih;
     TWL4030INTBRState intbr;
     TWL4030SIHState sih[TWL4030_NUM_SIH];
     TWL4030RTCState rtc;
     TWL4030PowerState power;
-    TWL4030Regulators regulators;
-    TWL4030USB usb;
-    TWL4030BCI bci;
-    TWL4030MADC madc;
-    TWL4030GPIO gpio;
-    TWL4030Keypad keypad;
-    TWL4030LedPwm ledpwm;
+    TWL4030RegulatorsState regulators;
+    TWL4030USBState usb;
+    TWL4030BCIState bci;
+    TWL4030MADCState madc;
+    TWL4030GPIOState gpio;
+    TWL4030KeypadState keypad;
+    TWL4030LedPwmState ledpwm;
     TWL4030AudioState audio;
     TWL4030RegfileState regfile[TWL4030_NUM_REGFILE];
 
-    /* address decode: (address, register) -> module, built at realize */
+    /* outside the chip */
+    TWL4030BatteryState battery;
+
+    /* the input pins as the user set them (a reset keeps them) */
+    bool pin[TWL4030_NUM_PINS];
+    bool powerdown_pressed;
+    qemu_irq pin_out[TWL4030_NUM_PINS][TWL4030_PIN_FANOUT];
+    QEMUTimer *powerdown_timer;
+    Notifier powerdown_notifier;
+
+    /* address decode: (address, register) -> cell, from the address map */
     TWL4030Cell *map[TWL4030_NUM_ADDRS][256];
 
     /* I2C front end */
@@ -150,13 +161,5 @@ struct TWL4030State {
     bool expect_pointer;        /* next written byte is the register pointer */
     uint8_t pointer[TWL4030_NUM_ADDRS];
 };
-
-/*
- * The chip's composition (hw/misc/twl4030/wiring.c): create the modules on
- * the chip's bus (instance_init), realize them, set the links and connect
- * the GPIOs from the wiring table (realize; fails on a missing name).
- */
-void twl4030_create_modules(TWL4030State *s);
-bool twl4030_realize_modules(TWL4030State *s, Error **errp);
 
 #endif /* HW_MISC_TWL4030_H */

@@ -14,7 +14,7 @@
 #include "qom/object.h"
 
 /*
- * Interface for the chip (its wiring table, hw/misc/twl4030/wiring.c):
+ * Interface for the chip (its wiring, hw/misc/twl4030/twl4030.c):
  *
  * TYPE_TWL4030_USB, child "usb" of the chip.
  * Window: 0x48:0x00-0xFF.
@@ -39,9 +39,9 @@
  */
 
 #define TYPE_TWL4030_USB "twl4030-usb"
-OBJECT_DECLARE_SIMPLE_TYPE(TWL4030USB, TWL4030_USB)
+OBJECT_DECLARE_SIMPLE_TYPE(TWL4030USBState, TWL4030_USB)
 
-struct TWL4030USB {
+struct TWL4030USBState {
     TWL4030Cell parent_obj;
 
     uint8_t regs[256];
