@@ -18,10 +18,7 @@
  * Reset values that are not 0 (TWL4030 TRM audio register map; the same
  * values are Linux's regmap defaults for slave 0x49, twl-core.c)
  */
-static const struct {
-    uint8_t reg;
-    uint8_t value;
-} audio_reset_values[] = {
+static const TWL4030RegReset audio_reset_values[] = {
     { 0x0a, 0x0f }, { 0x0b, 0x0f }, { 0x0c, 0x0f }, { 0x0d, 0x0f }, /* A(V)TX*PGA */
     { 0x10, 0x3f }, { 0x11, 0x3f }, { 0x12, 0x3f }, { 0x13, 0x3f }, /* ARX*PGA */
     { 0x14, 0x25 },                                                 /* VRXPGA */
@@ -79,12 +76,8 @@ static void audio_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
 static void audio_reset_enter(Object *obj, ResetType type)
 {
     TWL4030AudioState *s = TWL4030_AUDIO(obj);
-    int i;
 
-    memset(s->regs, 0, sizeof(s->regs));
-    for (i = 0; i < ARRAY_SIZE(audio_reset_values); i++) {
-        s->regs[audio_reset_values[i].reg] = audio_reset_values[i].value;
-    }
+    TWL4030_REGS_RESET(s, audio_reset_values);
 }
 
 static const VMStateDescription vmstate_twl4030_audio = {
@@ -92,7 +85,8 @@ static const VMStateDescription vmstate_twl4030_audio = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030AudioState, TWL4030_AUDIO_LAST + 1),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030AudioState, 0,
+                                TWL4030_AUDIO_LAST + 1),
         VMSTATE_END_OF_LIST()
     }
 };

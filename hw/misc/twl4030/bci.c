@@ -113,7 +113,6 @@ REG8(BCIIREF1, 0x9b)
 REG8(BCIIREF2, 0x9c)
 REG8(BCIMNTEST3, 0xa9)
 
-#define BCI(abs)    ((abs) - TWL4030_BCI_BASE)
 
 /* FSM states (BCIMSTATEC[3:0]) */
 enum {
@@ -148,10 +147,7 @@ static const uint8_t mf_keys[] = {
 #define IREF_KEY    0xe7
 
 /* Reset values other than 0 (TPS65950 reset table via qemu-linaro) */
-static const struct {
-    uint8_t reg;
-    uint8_t value;
-} bci_reset[] = {
+static const TWL4030RegReset bci_reset[] = {
     { 0x84, 0x20 }, { 0x89, 0x68 },
     { 0x8a, 0x9b }, { 0x8b, 0x86 }, { 0x8c, 0x48 }, { 0x8d, 0x2a },
     { 0x8e, 0x07 }, { 0x8f, 0x28 }, { 0x90, 0x09 }, { 0x91, 0x69 },
@@ -162,7 +158,7 @@ static const struct {
 
 static uint8_t bci_reg(TWL4030BCIState *s, uint8_t reg)
 {
-    return s->regs[BCI(reg)];
+    return s->regs[reg];
 }
 
 bool twl4030_bci_cgain(TWL4030BCIState *s)
@@ -374,7 +370,7 @@ static uint8_t twl4030_bci_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
         }
         return bci_adc_code(s, reg) & 0xff;
     default:
-        return s->regs[BCI(reg)];
+        return s->regs[reg];
     }
 }
 
@@ -393,14 +389,14 @@ static void twl4030_bci_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
     trace_twl4030_bci_write(reg, value);
     switch (reg) {
     case A_BCIMDKEY:
-        s->regs[BCI(reg)] = value;
+        s->regs[reg] = value;
         value = bci_mdkey_to_mden(value, &valid);
         if (!valid) {
             qemu_log_mask(LOG_GUEST_ERROR, "twl4030-bci: BCIMDKEY 0x%02x "
-                          "is no mode key\n", s->regs[BCI(reg)]);
+                          "is no mode key\n", s->regs[reg]);
             return;
         }
-        s->regs[BCI(A_BCIMDEN)] = value;
+        s->regs[A_BCIMDEN] = value;
         bci_update(s, false);
         return;
     case A_BCIMDEN:
@@ -411,7 +407,7 @@ static void twl4030_bci_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                       "read-only register 0x%02x\n", value, reg);
         return;
     case A_BCIMFKEY:
-        s->regs[BCI(reg)] = value;
+        s->regs[reg] = value;
         s->mfkey = value;
         return;
     case A_BCIIREF1:
@@ -423,13 +419,13 @@ static void twl4030_bci_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                           "0x%02x without BCIMFKEY 0x%02x: ignored\n",
                           value, reg, key);
         } else {
-            s->regs[BCI(reg)] = reg == A_BCIIREF2 ? value & 3 : value;
+            s->regs[reg] = reg == A_BCIIREF2 ? value & 3 : value;
         }
         s->mfkey = 0;
         bci_update(s, false);
         return;
     default:
-        s->regs[BCI(reg)] = value;
+        s->regs[reg] = value;
         return;
     }
 }
@@ -528,10 +524,7 @@ static void twl4030_bci_reset_hold(Object *obj, ResetType type)
     TWL4030BCIState *s = TWL4030_BCI(obj);
     int i;
 
-    memset(s->regs, 0, sizeof(s->regs));
-    for (i = 0; i < ARRAY_SIZE(bci_reset); i++) {
-        s->regs[BCI(bci_reset[i].reg)] = bci_reset[i].value;
-    }
+    TWL4030_REGS_RESET(s, bci_reset);
     s->mfkey = 0;
     /* Inputs keep their levels; the FSM starts from them, settled */
     for (i = 0; i < TWL4030_BCI_NUM_CHARGERS; i++) {
@@ -592,7 +585,8 @@ static const VMStateDescription vmstate_twl4030_bci = {
     .version_id = 2,
     .minimum_version_id = 2,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030BCIState, TWL4030_BCI_SIZE),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030BCIState, TWL4030_BCI_BASE,
+                                TWL4030_BCI_SIZE),
         VMSTATE_UINT8(mfkey, TWL4030BCIState),
         VMSTATE_UINT8(mstatec, TWL4030BCIState),
         VMSTATE_BOOL_ARRAY(source, TWL4030BCIState, TWL4030_BCI_NUM_SOURCES),

@@ -12,6 +12,17 @@
 #include "hw/qdev-core.h"
 #include "hw/misc/twl4030/cell.h"
 
+void twl4030_regs_reset(uint8_t *regs, const TWL4030RegReset *table,
+                        size_t n)
+{
+    size_t i;
+
+    memset(regs, 0, TWL4030_NUM_REGS);
+    for (i = 0; i < n; i++) {
+        regs[table[i].reg] = table[i].value;
+    }
+}
+
 /* Only reached for a cell that the address map lists but that has no hook */
 static uint8_t twl4030_cell_default_read(TWL4030Cell *c, uint8_t addr,
                                          uint8_t reg)

@@ -52,7 +52,6 @@ REG8(GPIOPUPDCTR1, 0xab)
 REG8(GPIOPUPDCTR5, 0xaf)
 REG8(RESERVED, 0xb0)
 
-#define GPIO(abs)       ((abs) - TWL4030_GPIO_BASE)
 #define PIN_MASK        ((1u << TWL4030_GPIO_NUM_PINS) - 1)
 
 /* Implemented bits of bank b (pins 16, 17 only in bank 3) */
@@ -63,7 +62,7 @@ static uint8_t bank_mask(int bank)
 
 static uint32_t gpio_bank_bits(TWL4030GPIOState *s, uint8_t first)
 {
-    const uint8_t *r = &s->regs[GPIO(first)];
+    const uint8_t *r = &s->regs[first];
 
     return r[0] | r[1] << 8 | r[2] << 16;
 }
@@ -74,7 +73,7 @@ static uint32_t gpio_pull_ups(TWL4030GPIOState *s)
     int pin;
 
     for (pin = 0; pin < TWL4030_GPIO_NUM_PINS; pin++) {
-        uint8_t pupd = s->regs[GPIO(A_GPIOPUPDCTR1) + pin / 4];
+        uint8_t pupd = s->regs[A_GPIOPUPDCTR1 + pin / 4];
 
         if (pupd & (2 << (2 * (pin % 4)))) {
             ups |= 1u << pin;
@@ -130,7 +129,7 @@ static uint8_t twl4030_gpio_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
         return 0;
     case A_GPIODATADIR1 ... A_GPIODATAOUT1 + 2:
     case A_GPIO_DEBEN1 ... A_GPIOPUPDCTR5:
-        return s->regs[GPIO(reg)];
+        return s->regs[reg];
     default:
         qemu_log_mask(LOG_GUEST_ERROR, "twl4030-gpio: read of reserved "
                       "register 0x%02x:0x%02x\n", addr, reg);
@@ -154,23 +153,23 @@ static void twl4030_gpio_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
     case A_GPIODATADIR1 ... A_GPIODATAOUT1 + 2:
     case A_GPIO_DEBEN1 ... A_GPIO_DEBEN1 + 2:
         bank = (reg - A_GPIODATAIN1) % 3;
-        s->regs[GPIO(reg)] = value & bank_mask(bank);
+        s->regs[reg] = value & bank_mask(bank);
         break;
     case A_CLEARGPIODATAOUT1 ... A_CLEARGPIODATAOUT1 + 2:
         bank = reg - A_CLEARGPIODATAOUT1;
-        s->regs[GPIO(A_GPIODATAOUT1) + bank] &= ~value;
+        s->regs[A_GPIODATAOUT1 + bank] &= ~value;
         break;
     case A_SETGPIODATAOUT1 ... A_SETGPIODATAOUT1 + 2:
         bank = reg - A_SETGPIODATAOUT1;
-        s->regs[GPIO(A_GPIODATAOUT1) + bank] |= value & bank_mask(bank);
+        s->regs[A_GPIODATAOUT1 + bank] |= value & bank_mask(bank);
         break;
     case A_GPIO_CTRL:
-        s->regs[GPIO(reg)] = value & (R_GPIO_CTRL_GPIO0CD1_MASK |
+        s->regs[reg] = value & (R_GPIO_CTRL_GPIO0CD1_MASK |
                                       R_GPIO_CTRL_GPIO1CD2_MASK |
                                       R_GPIO_CTRL_GPIO_ON_MASK);
         return;
     case A_GPIOPUPDCTR1 ... A_GPIOPUPDCTR5:
-        s->regs[GPIO(reg)] = reg == A_GPIOPUPDCTR5 ? value & 0x0f : value;
+        s->regs[reg] = reg == A_GPIOPUPDCTR5 ? value & 0x0f : value;
         break;
     default:
         qemu_log_mask(LOG_GUEST_ERROR, "twl4030-gpio: write 0x%02x to "
@@ -200,9 +199,9 @@ static void twl4030_gpio_reset_hold(Object *obj, ResetType type)
 
     memset(s->regs, 0, sizeof(s->regs));
     for (i = 0; i < 4; i++) {
-        s->regs[GPIO(A_GPIOPUPDCTR1) + i] = 0x55;
+        s->regs[A_GPIOPUPDCTR1 + i] = 0x55;
     }
-    s->regs[GPIO(A_GPIOPUPDCTR5)] = 0x05;
+    s->regs[A_GPIOPUPDCTR5] = 0x05;
     /* The external levels are inputs and persist; outputs follow */
     gpio_update(s);
 }
@@ -223,7 +222,8 @@ static const VMStateDescription vmstate_twl4030_gpio = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030GPIOState, TWL4030_GPIO_SIZE),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030GPIOState, TWL4030_GPIO_BASE,
+                                TWL4030_GPIO_SIZE),
         VMSTATE_UINT32(ext_level, TWL4030GPIOState),
         VMSTATE_UINT32(ext_driven, TWL4030GPIOState),
         VMSTATE_UINT32(pin_level, TWL4030GPIOState),

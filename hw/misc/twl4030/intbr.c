@@ -24,11 +24,10 @@ static const uint8_t twl4030_dieid[8] = {
     0x47, 0x54, 0x41, 0x30, 0x34, 0x51, 0x45, 0x4d,
 };
 
-#define REG(s, r)   ((s)->regs[(r) - TWL4030_INTBR_FIRST])
 
 static bool intbr_idcode_unlocked(TWL4030INTBRState *s)
 {
-    return REG(s, A_TWL4030_UNLOCK_TEST_REG) == TWL4030_EEPROM_R_UNLOCK;
+    return s->regs[A_TWL4030_UNLOCK_TEST_REG] == TWL4030_EEPROM_R_UNLOCK;
 }
 
 static uint8_t intbr_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
@@ -48,7 +47,7 @@ static uint8_t intbr_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
         }
         return twl4030_dieid[reg - A_TWL4030_DIEID_7_0];
     default:
-        return REG(s, reg);
+        return s->regs[reg];
     }
 }
 
@@ -63,7 +62,7 @@ static void intbr_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
                       "0x49:0x%02x\n", value, reg);
         return;
     }
-    REG(s, reg) = value;
+    s->regs[reg] = value;
 }
 
 static void intbr_reset_enter(Object *obj, ResetType type)
@@ -75,7 +74,7 @@ static void intbr_reset_enter(Object *obj, ResetType type)
      * GPPUPDCTR1: the I2C1/I2C4 (SmartReflex) pull-ups (bits 0, 2, 4, 6)
      * come up enabled; twl-core clears them.  Other INTBR resets: 0.
      */
-    REG(s, A_TWL4030_GPPUPDCTR1) = 0x55;
+    s->regs[A_TWL4030_GPPUPDCTR1] = 0x55;
 }
 
 static const VMStateDescription vmstate_twl4030_intbr = {
@@ -83,7 +82,8 @@ static const VMStateDescription vmstate_twl4030_intbr = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030INTBRState, TWL4030_INTBR_SIZE),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030INTBRState,
+                                TWL4030_INTBR_FIRST, TWL4030_INTBR_SIZE),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -52,7 +52,6 @@ REG8(KEYP_SMS, 0xda)
 REG8(FULL_CODE_7_0, 0xdb)
 REG8(FULL_CODE_63_56, 0xe2)
 
-#define KEYPAD(abs)         ((abs) - TWL4030_KEYPAD_BASE)
 #define KEYP_SMS_WRITABLE   0x30
 
 enum {
@@ -64,7 +63,7 @@ enum {
 
 static bool keypad_scanning(TWL4030KeypadState *s)
 {
-    uint8_t ctrl = s->regs[KEYPAD(A_KEYP_CTRL)];
+    uint8_t ctrl = s->regs[A_KEYP_CTRL];
 
     return FIELD_EX8(ctrl, KEYP_CTRL, KBD_ON) &&
            FIELD_EX8(ctrl, KEYP_CTRL, SOFT_NRST);
@@ -72,7 +71,7 @@ static bool keypad_scanning(TWL4030KeypadState *s)
 
 static uint8_t keypad_kbr(TWL4030KeypadState *s)
 {
-    uint8_t driven_low = ~s->regs[KEYPAD(A_KBC)];
+    uint8_t driven_low = ~s->regs[A_KBC];
     uint8_t rows = 0xff;
     int r;
 
@@ -96,7 +95,7 @@ static uint8_t twl4030_keypad_read(TWL4030Cell *m, uint8_t addr,
         return keypad_scanning(s) ? s->keys[reg - A_FULL_CODE_7_0] : 0;
     case A_KEYP_CTRL ... A_KBC:
     case A_KEYP_SMS:
-        return s->regs[KEYPAD(reg)];
+        return s->regs[reg];
     default:
         qemu_log_mask(LOG_GUEST_ERROR, "twl4030-keypad: read of 0x%02x:0x%02x "
                       "outside the keypad\n", addr, reg);
@@ -112,22 +111,22 @@ static void twl4030_keypad_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
     trace_twl4030_keypad_write(reg, value);
     switch (reg) {
     case A_KEYP_CTRL:
-        s->regs[KEYPAD(reg)] = value & 0x7f;
+        s->regs[reg] = value & 0x7f;
         return;
     case A_KEY_DEB:
-        s->regs[KEYPAD(reg)] = value & 0x3f;
+        s->regs[reg] = value & 0x3f;
         return;
     case A_LK_PTV:
-        s->regs[KEYPAD(reg)] = value & 0xef;
+        s->regs[reg] = value & 0xef;
         return;
     case A_LONG_KEY:
     case A_TIME_OUT_L:
     case A_TIME_OUT_H:
     case A_KBC:
-        s->regs[KEYPAD(reg)] = value;
+        s->regs[reg] = value;
         return;
     case A_KEYP_SMS:
-        s->regs[KEYPAD(reg)] = (s->regs[KEYPAD(reg)] & ~KEYP_SMS_WRITABLE) |
+        s->regs[reg] = (s->regs[reg] & ~KEYP_SMS_WRITABLE) |
                                (value & KEYP_SMS_WRITABLE);
         return;
     case A_KBR:
@@ -167,11 +166,11 @@ static void twl4030_keypad_reset_hold(Object *obj, ResetType type)
     TWL4030KeypadState *s = TWL4030_KEYPAD(obj);
 
     memset(s->regs, 0, sizeof(s->regs));
-    s->regs[KEYPAD(A_KEYP_CTRL)] = 0x03;
-    s->regs[KEYPAD(A_LK_PTV)] = 0xe0;
-    s->regs[KEYPAD(A_KBC)] = 0xff;
-    s->regs[KEYPAD(A_KBR)] = 0xff;
-    s->regs[KEYPAD(A_KEYP_SMS)] = 0x01;
+    s->regs[A_KEYP_CTRL] = 0x03;
+    s->regs[A_LK_PTV] = 0xe0;
+    s->regs[A_KBC] = 0xff;
+    s->regs[A_KBR] = 0xff;
+    s->regs[A_KEYP_SMS] = 0x01;
     /* keys are inputs and stay held across reset */
 }
 GTA04_RESET_PHASE_COMPAT(twl4030_keypad_reset_hold);
@@ -191,7 +190,8 @@ static const VMStateDescription vmstate_twl4030_keypad = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030KeypadState, TWL4030_KEYPAD_SIZE),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030KeypadState,
+                                TWL4030_KEYPAD_BASE, TWL4030_KEYPAD_SIZE),
         VMSTATE_UINT8_ARRAY(keys, TWL4030KeypadState, TWL4030_KEYPAD_ROWS),
         VMSTATE_END_OF_LIST()
     }

@@ -37,7 +37,6 @@ REG8(PWM0OFF, 0xf9)
 REG8(PWM1ON, 0xfb)
 REG8(PWM1OFF, 0xfc)
 
-#define LEDPWM(abs)     ((abs) - TWL4030_LEDPWM_BASE)
 
 static bool ledpwm_is_reg(uint8_t reg)
 {
@@ -48,7 +47,7 @@ static bool ledpwm_is_reg(uint8_t reg)
 
 static void ledpwm_update(TWL4030LedPwmState *s)
 {
-    uint8_t leden = s->regs[LEDPWM(A_LEDEN)];
+    uint8_t leden = s->regs[A_LEDEN];
     bool level[2] = {
         FIELD_EX8(leden, LEDEN, LEDAON),
         FIELD_EX8(leden, LEDEN, LEDBON),
@@ -74,7 +73,7 @@ static uint8_t twl4030_ledpwm_read(TWL4030Cell *m, uint8_t addr,
                       "register 0x%02x:0x%02x\n", addr, reg);
         return 0;
     }
-    return s->regs[LEDPWM(reg)];
+    return s->regs[reg];
 }
 
 static void twl4030_ledpwm_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
@@ -88,7 +87,7 @@ static void twl4030_ledpwm_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
         return;
     }
     trace_twl4030_ledpwm_write(reg, value);
-    s->regs[LEDPWM(reg)] = value;
+    s->regs[reg] = value;
     if (reg == A_LEDEN) {
         ledpwm_update(s);
     }
@@ -115,7 +114,8 @@ static const VMStateDescription vmstate_twl4030_ledpwm = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030LedPwmState, TWL4030_LEDPWM_SIZE),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030LedPwmState,
+                                TWL4030_LEDPWM_BASE, TWL4030_LEDPWM_SIZE),
         VMSTATE_BOOL_ARRAY(led_level, TWL4030LedPwmState, 2),
         VMSTATE_END_OF_LIST()
     }

@@ -423,7 +423,8 @@ static const VMStateDescription vmstate_twl4030_madc = {
     .minimum_version_id = 1,
     .post_load = twl4030_madc_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030MADCState, TWL4030_MADC_SIZE),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030MADCState, 0,
+                                TWL4030_MADC_SIZE),
         VMSTATE_TIMER_PTR_ARRAY(conv_timer, TWL4030MADCState, 2),
         VMSTATE_BOOL(vbus, TWL4030MADCState),
         VMSTATE_BOOL(ac, TWL4030MADCState),

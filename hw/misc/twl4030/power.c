@@ -26,7 +26,6 @@
 #include GTA04_SYSTEM_WATCHDOG_H
 #include "trace.h"
 
-#define REG(s, r)   ((s)->regs[(r) - TWL4030_PM_MASTER_FIRST])
 
 static const char *const group_state_name[] = {
     [TWL4030_GROUP_ACTIVE] = "active",
@@ -85,7 +84,7 @@ static uint8_t hw_conditions(TWL4030PowerState *s)
 /* BOOT_BCI's automatic charge enables, for the charger model */
 static void power_update_boot_bci(TWL4030PowerState *s)
 {
-    uint8_t v = REG(s, A_TWL4030_BOOT_BCI);
+    uint8_t v = s->regs[A_TWL4030_BOOT_BCI];
 
     qemu_set_irq(s->bciautoac, FIELD_EX8(v, TWL4030_BOOT_BCI, BCIAUTOAC));
     qemu_set_irq(s->bciautousb, FIELD_EX8(v, TWL4030_BOOT_BCI, BCIAUTOUSB));
@@ -159,7 +158,7 @@ static void power_set_group(TWL4030PowerState *s, int group,
 /* P1/P2/P3_SW_EVENTS: DEVOFF, DEVSLP, DEVACT are actions, the rest is kept */
 static void power_sw_events(TWL4030PowerState *s, int group, uint8_t value)
 {
-    uint8_t *reg = &REG(s, A_TWL4030_P1_SW_EVENTS + group);
+    uint8_t *reg = &s->regs[A_TWL4030_P1_SW_EVENTS + group];
 
     *reg = value & (R_TWL4030_SW_EVENTS_LVL_WAKEUP_MASK |
                     R_TWL4030_SW_EVENTS_ENABLE_WARMRESET_MASK |
@@ -282,14 +281,14 @@ static uint8_t power_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
         break;
     case A_TWL4030_PB_CFG:
         /* messages go out at once: BUSY is never seen set */
-        val = REG(s, reg) & ~R_TWL4030_PB_CFG_BUSY_MASK;
+        val = s->regs[reg] & ~R_TWL4030_PB_CFG_BUSY_MASK;
         break;
     case A_TWL4030_MEMORY_DATA:
-        val = s->seq_mem[REG(s, A_TWL4030_MEMORY_ADDRESS)];
-        REG(s, A_TWL4030_MEMORY_ADDRESS)++;
+        val = s->seq_mem[s->regs[A_TWL4030_MEMORY_ADDRESS]];
+        s->regs[A_TWL4030_MEMORY_ADDRESS]++;
         break;
     default:
-        val = REG(s, reg);
+        val = s->regs[reg];
         break;
     }
     trace_twl4030_power_read(reg, val);
@@ -336,12 +335,12 @@ static void power_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
         power_sw_events(s, reg - A_TWL4030_P1_SW_EVENTS, value);
         break;
     case A_TWL4030_PB_CFG:
-        REG(s, reg) = value & ~R_TWL4030_PB_CFG_BUSY_MASK;
+        s->regs[reg] = value & ~R_TWL4030_PB_CFG_BUSY_MASK;
         break;
     case A_TWL4030_PB_WORD_LSB:
-        REG(s, reg) = value;
-        if (FIELD_EX8(REG(s, A_TWL4030_PB_CFG), TWL4030_PB_CFG, BWEN)) {
-            uint16_t msg = REG(s, A_TWL4030_PB_WORD_MSB) << 8 | value;
+        s->regs[reg] = value;
+        if (FIELD_EX8(s->regs[A_TWL4030_PB_CFG], TWL4030_PB_CFG, BWEN)) {
+            uint16_t msg = s->regs[A_TWL4030_PB_WORD_MSB] << 8 | value;
 
             trace_twl4030_power_pb_message(msg);
             if (s->regulators) {
@@ -354,20 +353,20 @@ static void power_write(TWL4030Cell *m, uint8_t addr, uint8_t reg,
         break;
     case A_TWL4030_MEMORY_DATA:
         /* sequencer memory; MEMORY_ADDRESS advances after each byte */
-        s->seq_mem[REG(s, A_TWL4030_MEMORY_ADDRESS)] = value;
-        REG(s, A_TWL4030_MEMORY_ADDRESS)++;
+        s->seq_mem[s->regs[A_TWL4030_MEMORY_ADDRESS]] = value;
+        s->regs[A_TWL4030_MEMORY_ADDRESS]++;
         break;
     case A_TWL4030_BOOT_BCI:
-        REG(s, reg) = value;
+        s->regs[reg] = value;
         power_update_boot_bci(s);
         break;
     case 0x4d ... 0x51:
         qemu_log_mask(LOG_UNIMP,
                       "twl4030-power: reserved register 0x4b:0x%02x\n", reg);
-        REG(s, reg) = value;
+        s->regs[reg] = value;
         break;
     default:
-        REG(s, reg) = value;
+        s->regs[reg] = value;
         break;
     }
 }
@@ -380,10 +379,10 @@ static void power_reset_enter(Object *obj, ResetType type)
     /* TRM reset values are boot-mode dependent and mostly unknown to us: 0 */
     memset(s->regs, 0, sizeof(s->regs));
     /* twl4030-power.c: "Default for SEQ_OFFSYNC is set" */
-    REG(s, A_TWL4030_CFG_P123_TRANSITION) =
+    s->regs[A_TWL4030_CFG_P123_TRANSITION] =
         R_TWL4030_CFG_P123_TRANSITION_SEQ_OFFSYNC_MASK;
     /* BCIAUTOAC set (the charger model's reset assumption; TRM unverified) */
-    REG(s, A_TWL4030_BOOT_BCI) = R_TWL4030_BOOT_BCI_BCIAUTOAC_MASK;
+    s->regs[A_TWL4030_BOOT_BCI] = R_TWL4030_BOOT_BCI_BCIAUTOAC_MASK;
     memset(s->seq_mem, 0, sizeof(s->seq_mem));
     s->key_first = 0;
     s->cfg_unlocked = false;
@@ -437,7 +436,7 @@ static void power_get_boot_bci(Object *obj, Visitor *v, const char *name,
                                void *opaque, Error **errp)
 {
     TWL4030PowerState *s = TWL4030_POWER(obj);
-    uint8_t val = REG(s, A_TWL4030_BOOT_BCI);
+    uint8_t val = s->regs[A_TWL4030_BOOT_BCI];
 
     visit_type_uint8(v, name, &val, errp);
 }
@@ -447,7 +446,9 @@ static const VMStateDescription vmstate_twl4030_power = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030PowerState, TWL4030_PM_MASTER_SIZE),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030PowerState,
+                                TWL4030_PM_MASTER_FIRST,
+                                TWL4030_PM_MASTER_SIZE),
         VMSTATE_UINT8_ARRAY(seq_mem, TWL4030PowerState, TWL4030_SEQ_MEM_SIZE),
         VMSTATE_UINT8(key_first, TWL4030PowerState),
         VMSTATE_BOOL(cfg_unlocked, TWL4030PowerState),

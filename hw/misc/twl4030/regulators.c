@@ -74,7 +74,6 @@ REG8(VUSB_DEDICATED2, 0xd9)
 
 #define VUSB_DEDICATED2_RESET   0x08
 
-#define PMR(abs)        ((abs) - TWL4030_PMR_BASE)
 
 /* Power bus message fields (TRM "Power bus message format") */
 FIELD(PB_MSG, STATE, 0, 4)
@@ -168,10 +167,7 @@ static int bank_size(BankKind kind)
  * programs.  Unlisted registers reset to 0.  The DEV_GRP state nibble is
  * never stored: it is computed.
  */
-static const struct {
-    uint8_t addr;
-    uint8_t value;
-} pmr_reset[] = {
+static const TWL4030RegReset pmr_reset[] = {
     { 0x62, 0x2f }, { 0x63, 0x18 }, { 0x64, 0x0f }, { 0x65, 0x08 },
     { 0x66, 0x0f }, { 0x67, 0x08 }, { 0x68, 0x12 },
     /* VAUX1..VAUX4 */
@@ -252,7 +248,7 @@ static uint8_t remap_decode(uint8_t code)
 
 static uint8_t res_reg(TWL4030RegulatorsState *s, int id, int index)
 {
-    return s->regs[res_info[id].base + index];
+    return s->regs[TWL4030_PMR_BASE + res_info[id].base + index];
 }
 
 static uint8_t res_groups(TWL4030RegulatorsState *s, int id)
@@ -312,7 +308,7 @@ static uint8_t res_effective_state(TWL4030RegulatorsState *s, int id)
     uint8_t state = s->res[id].state;
 
     if (id == TWL4030_RES_VUSB3V1 && state == TWL4030_RES_STATE_ACTIVE &&
-        FIELD_EX8(s->regs[PMR(A_VUSB_DEDICATED2)], VUSB_DEDICATED2,
+        FIELD_EX8(s->regs[A_VUSB_DEDICATED2], VUSB_DEDICATED2,
                   VUSB3V1_SLEEP)) {
         return TWL4030_RES_STATE_SLEEP;
     }
@@ -415,7 +411,7 @@ static uint8_t twl4030_regulators_read(TWL4030Cell *m, uint8_t addr,
                                        uint8_t reg)
 {
     TWL4030RegulatorsState *s = TWL4030_REGULATORS(m);
-    uint8_t off = PMR(reg);
+    uint8_t off = reg - TWL4030_PMR_BASE;
     int index;
     int id;
 
@@ -426,17 +422,17 @@ static uint8_t twl4030_regulators_read(TWL4030Cell *m, uint8_t addr,
     }
     id = resource_at(off, &index);
     if (id && index == 0) {
-        return FIELD_DP8(s->regs[off], DEV_GRP, STATE,
+        return FIELD_DP8(s->regs[reg], DEV_GRP, STATE,
                          res_effective_state(s, id));
     }
-    return s->regs[off];
+    return s->regs[reg];
 }
 
 static void twl4030_regulators_write(TWL4030Cell *m, uint8_t addr,
                                      uint8_t reg, uint8_t value)
 {
     TWL4030RegulatorsState *s = TWL4030_REGULATORS(m);
-    uint8_t off = PMR(reg);
+    uint8_t off = reg - TWL4030_PMR_BASE;
     int index;
     int id;
 
@@ -448,46 +444,46 @@ static void twl4030_regulators_write(TWL4030Cell *m, uint8_t addr,
     trace_twl4030_regulators_write(reg, value);
 
     if (reg == A_VUSB_DEDICATED2) {
-        s->regs[off] = value;
+        s->regs[reg] = value;
         res_update_output(s, TWL4030_RES_VUSB3V1);
         return;
     }
 
     id = resource_at(off, &index);
     if (!id) {
-        s->regs[off] = value;
+        s->regs[reg] = value;
         return;
     }
     switch (index) {
     case 0:     /* DEV_GRP: the state nibble is read-only */
-        s->regs[off] = value & (R_DEV_GRP_GROUPS_MASK |
+        s->regs[reg] = value & (R_DEV_GRP_GROUPS_MASK |
                                 R_DEV_GRP_WARM_CFG_MASK);
         if (id == TWL4030_RES_VUSB3V1 &&
             !FIELD_EX8(value, DEV_GRP, GROUPS)) {
             trace_twl4030_regulators_vusb_dedicated2_reset();
-            s->regs[PMR(A_VUSB_DEDICATED2)] = VUSB_DEDICATED2_RESET;
+            s->regs[A_VUSB_DEDICATED2] = VUSB_DEDICATED2_RESET;
         }
         res_set_state(s, id, res_state_from_groups(s, id));
         break;
     case 1:     /* TYPE */
-        s->regs[off] = value & (R_TYPE_RES_TYPE_MASK | R_TYPE_RES_TYPE2_MASK);
+        s->regs[reg] = value & (R_TYPE_RES_TYPE_MASK | R_TYPE_RES_TYPE2_MASK);
         break;
     case 3:
         if (res_info[id].kind == BANK_LDO) {
-            s->regs[off] = value & res_info[id].vsel_mask;
+            s->regs[reg] = value & res_info[id].vsel_mask;
             break;
         }
-        s->regs[off] = value;
+        s->regs[reg] = value;
         break;
     case SMPS_VSEL:
         if (res_info[id].kind == BANK_SMPS) {
-            s->regs[off] = value & SMPS_VSEL_MASK;
+            s->regs[reg] = value & SMPS_VSEL_MASK;
             break;
         }
-        s->regs[off] = value;
+        s->regs[reg] = value;
         break;
     default:    /* REMAP and the other bank registers: storage */
-        s->regs[off] = value;
+        s->regs[reg] = value;
         break;
     }
 }
@@ -497,10 +493,7 @@ static void twl4030_regulators_reset_hold(Object *obj, ResetType type)
     TWL4030RegulatorsState *s = TWL4030_REGULATORS(obj);
     int i;
 
-    memset(s->regs, 0, sizeof(s->regs));
-    for (i = 0; i < ARRAY_SIZE(pmr_reset); i++) {
-        s->regs[PMR(pmr_reset[i].addr)] = pmr_reset[i].value;
-    }
+    TWL4030_REGS_RESET(s, pmr_reset);
     /*
      * group_state[] are input levels (the power module's "group-state"):
      * a reset keeps them, and the power module drives them again in its
@@ -558,7 +551,8 @@ static const VMStateDescription vmstate_twl4030_regulators = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030RegulatorsState, TWL4030_PMR_SIZE),
+        VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030RegulatorsState,
+                                TWL4030_PMR_BASE, TWL4030_PMR_SIZE),
         VMSTATE_STRUCT_ARRAY(res, TWL4030RegulatorsState, TWL4030_RES_NUM, 1,
                              vmstate_twl4030_resource, TWL4030Resource),
         VMSTATE_UINT8_ARRAY(group_state, TWL4030RegulatorsState,

@@ -191,10 +191,7 @@ static const uint8_t latch_regs[] = {
  * ULPI defaults, and the TPS65950 reset table as transcribed in
  * qemu-linaro's TWL4030 model (debounce and timer registers).
  */
-static const struct {
-    uint8_t reg;
-    uint8_t value;
-} usb_reset[] = {
+static const TWL4030RegReset usb_reset[] = {
     { A_VENDOR_ID_LO, 0x51 }, { A_VENDOR_ID_HI, 0x04 },
     { A_PRODUCT_ID_LO, 0x02 }, { A_PRODUCT_ID_HI, 0xc0 },
     { A_FUNC_CTRL, 0x41 },              /* SUSPENDM, full speed */
@@ -512,12 +509,8 @@ static void usb_vusb1v8_in(void *opaque, int n, int level)
 static void twl4030_usb_reset_hold(Object *obj, ResetType type)
 {
     TWL4030USBState *s = TWL4030_USB(obj);
-    int i;
 
-    memset(s->regs, 0, sizeof(s->regs));
-    for (i = 0; i < ARRAY_SIZE(usb_reset); i++) {
-        s->regs[usb_reset[i].reg] = usb_reset[i].value;
-    }
+    TWL4030_REGS_RESET(s, usb_reset);
     /* Inputs keep their levels; outputs follow them */
     twl4030_usb_update(s, false);
 }
@@ -542,7 +535,7 @@ static const VMStateDescription vmstate_twl4030_usb = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT8_ARRAY(regs, TWL4030USBState, 256),
+        VMSTATE_UINT8_ARRAY(regs, TWL4030USBState, TWL4030_NUM_REGS),
         VMSTATE_BOOL(vbus, TWL4030USBState),
         VMSTATE_BOOL(usb_id, TWL4030USBState),
         VMSTATE_BOOL(vusb3v1, TWL4030USBState),

@@ -35,7 +35,7 @@ REG8(TWL4030_APLL_CTL, 0x3a)
 struct TWL4030AudioState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[TWL4030_AUDIO_LAST + 1];
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
 };
 
 #endif /* HW_MISC_TWL4030_AUDIO_H */

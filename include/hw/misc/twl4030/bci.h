@@ -87,7 +87,7 @@ typedef struct TWL4030BCICharger {
 struct TWL4030BCIState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[TWL4030_BCI_SIZE];
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
     uint8_t mfkey;              /* pending BCIMFKEY key */
     uint8_t mstatec;            /* last BCIMSTATEC, to see FSM changes */
     bool source[TWL4030_BCI_NUM_SOURCES];

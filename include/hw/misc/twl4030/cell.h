@@ -86,4 +86,27 @@ struct TWL4030CellClass {
     void (*write)(TWL4030Cell *c, uint8_t addr, uint8_t reg, uint8_t value);
 };
 
+/*
+ * A cell's registers: "uint8_t regs[TWL4030_NUM_REGS]" in its state,
+ * indexed by the register number on the cell's slave address as the TRM
+ * numbers it (s->regs[A_FOO]); only the cell's own block is used, and only
+ * it migrates (VMSTATE_UINT8_SUB_ARRAY).  A reset table lists the
+ * registers whose reset value is not 0.
+ */
+#define TWL4030_NUM_REGS                256
+
+typedef struct TWL4030RegReset {
+    uint8_t reg;
+    uint8_t value;
+} TWL4030RegReset;
+
+/* regs[TWL4030_NUM_REGS]: 0, then the table's values */
+void twl4030_regs_reset(uint8_t *regs, const TWL4030RegReset *table,
+                        size_t n);
+
+#define TWL4030_REGS_RESET(s, table) do {                               \
+        QEMU_BUILD_BUG_ON(sizeof((s)->regs) != TWL4030_NUM_REGS);       \
+        twl4030_regs_reset((s)->regs, (table), ARRAY_SIZE(table));      \
+    } while (0)
+
 #endif /* HW_MISC_TWL4030_CELL_H */

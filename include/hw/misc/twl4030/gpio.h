@@ -37,7 +37,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(TWL4030GPIOState, TWL4030_GPIO)
 struct TWL4030GPIOState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[TWL4030_GPIO_SIZE];    /* indexed by reg - 0x98 */
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
     uint32_t ext_level;                 /* levels driven from outside */
     uint32_t ext_driven;                /* pins something drives */
     uint32_t pin_level;                 /* last levels sent to the SIH */

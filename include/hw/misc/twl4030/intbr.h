@@ -42,7 +42,7 @@ REG8(TWL4030_UNLOCK_TEST_REG, 0x97)
 struct TWL4030INTBRState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[TWL4030_INTBR_SIZE];
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
 };
 
 #endif /* HW_MISC_TWL4030_INTBR_H */

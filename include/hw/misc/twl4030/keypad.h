@@ -37,7 +37,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(TWL4030KeypadState, TWL4030_KEYPAD)
 struct TWL4030KeypadState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[TWL4030_KEYPAD_SIZE];  /* indexed by reg - 0xd2 */
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
     uint8_t keys[TWL4030_KEYPAD_ROWS];  /* bit c of row r: key held */
 
     qemu_irq sih[TWL4030_KEYPAD_NUM_SOURCES];

@@ -32,7 +32,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(TWL4030LedPwmState, TWL4030_LEDPWM)
 struct TWL4030LedPwmState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[TWL4030_LEDPWM_SIZE];  /* indexed by reg - 0xee */
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
     bool led_level[2];
 
     qemu_irq led[2];

@@ -55,7 +55,7 @@ enum {
 struct TWL4030MADCState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[TWL4030_MADC_SIZE];
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
     /* End of the SW1, SW2 conversion in progress (virtual ns), or -1 */
     int64_t conv_done_ns[2];
     QEMUTimer *conv_timer[2];       /* wakes up at conv_done_ns */

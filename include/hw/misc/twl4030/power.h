@@ -143,7 +143,7 @@ enum {
 struct TWL4030PowerState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[TWL4030_PM_MASTER_SIZE];   /* plain storage part */
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number: storage */
     uint8_t seq_mem[TWL4030_SEQ_MEM_SIZE];
 
     /* PROTECT_KEY state machine */

@@ -92,8 +92,7 @@ typedef struct TWL4030Resource {
 struct TWL4030RegulatorsState {
     TWL4030Cell parent_obj;
 
-    /* register file, indexed by PM_RECEIVER offset (abs - 0x5b) */
-    uint8_t regs[TWL4030_PMR_SIZE];
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
     TWL4030Resource res[TWL4030_RES_NUM];
     uint8_t group_state[TWL4030_NUM_GROUPS];    /* TWL4030GroupState */
 

@@ -44,7 +44,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(TWL4030USBState, TWL4030_USB)
 struct TWL4030USBState {
     TWL4030Cell parent_obj;
 
-    uint8_t regs[256];
+    uint8_t regs[TWL4030_NUM_REGS];     /* by register number */
 
     /* input levels */
     bool vbus;
