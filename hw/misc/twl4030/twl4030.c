@@ -93,32 +93,46 @@ static const TWL4030Window twl4030_memmap[] = {
 static TWL4030Cell *twl4030_cell(TWL4030State *s, TWL4030CellId id)
 {
     switch (id) {
-    case TWL4030_CELL_USB:          return TWL4030_CELL(&s->usb);
-    case TWL4030_CELL_AUDIO:        return TWL4030_CELL(&s->audio);
+    case TWL4030_CELL_USB:
+        return TWL4030_CELL(&s->usb);
+    case TWL4030_CELL_AUDIO:
+        return TWL4030_CELL(&s->audio);
     case TWL4030_CELL_TEST:
         return TWL4030_CELL(&s->regfile[TWL4030_REGFILE_TEST]);
-    case TWL4030_CELL_PIH:          return TWL4030_CELL(&s->pih);
-    case TWL4030_CELL_INTBR:        return TWL4030_CELL(&s->intbr);
-    case TWL4030_CELL_GPIO:         return TWL4030_CELL(&s->gpio);
+    case TWL4030_CELL_PIH:
+        return TWL4030_CELL(&s->pih);
+    case TWL4030_CELL_INTBR:
+        return TWL4030_CELL(&s->intbr);
+    case TWL4030_CELL_GPIO:
+        return TWL4030_CELL(&s->gpio);
     case TWL4030_CELL_GPIO_SIH:
         return TWL4030_CELL(&s->sih[TWL4030_SIH_GPIO]);
-    case TWL4030_CELL_MADC:         return TWL4030_CELL(&s->madc);
+    case TWL4030_CELL_MADC:
+        return TWL4030_CELL(&s->madc);
     case TWL4030_CELL_MADC_SIH:
         return TWL4030_CELL(&s->sih[TWL4030_SIH_MADC]);
-    case TWL4030_CELL_BCI:          return TWL4030_CELL(&s->bci);
-    case TWL4030_CELL_BCI_SIH:      return TWL4030_CELL(&s->sih[TWL4030_SIH_BCI]);
-    case TWL4030_CELL_KEYPAD:       return TWL4030_CELL(&s->keypad);
+    case TWL4030_CELL_BCI:
+        return TWL4030_CELL(&s->bci);
+    case TWL4030_CELL_BCI_SIH:
+        return TWL4030_CELL(&s->sih[TWL4030_SIH_BCI]);
+    case TWL4030_CELL_KEYPAD:
+        return TWL4030_CELL(&s->keypad);
     case TWL4030_CELL_KEYPAD_SIH:
         return TWL4030_CELL(&s->sih[TWL4030_SIH_KEYPAD]);
-    case TWL4030_CELL_LEDPWM:       return TWL4030_CELL(&s->ledpwm);
+    case TWL4030_CELL_LEDPWM:
+        return TWL4030_CELL(&s->ledpwm);
     case TWL4030_CELL_SECURED:
         return TWL4030_CELL(&s->regfile[TWL4030_REGFILE_SECURED]);
     case TWL4030_CELL_BACKUP:
         return TWL4030_CELL(&s->regfile[TWL4030_REGFILE_BACKUP]);
-    case TWL4030_CELL_RTC:          return TWL4030_CELL(&s->rtc);
-    case TWL4030_CELL_PWR_SIH:      return TWL4030_CELL(&s->sih[TWL4030_SIH_PWR]);
-    case TWL4030_CELL_POWER:        return TWL4030_CELL(&s->power);
-    case TWL4030_CELL_REGULATORS:   return TWL4030_CELL(&s->regulators);
+    case TWL4030_CELL_RTC:
+        return TWL4030_CELL(&s->rtc);
+    case TWL4030_CELL_PWR_SIH:
+        return TWL4030_CELL(&s->sih[TWL4030_SIH_PWR]);
+    case TWL4030_CELL_POWER:
+        return TWL4030_CELL(&s->power);
+    case TWL4030_CELL_REGULATORS:
+        return TWL4030_CELL(&s->regulators);
     default:
         g_assert_not_reached();
     }
