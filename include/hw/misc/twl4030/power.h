@@ -8,9 +8,9 @@
  * derives from the chip's inputs.
  *
  * Register ownership: WATCHDOG_CFG (0x4B:0x5E) is PM_RECEIVER offset 3, in
- * the range of the regulators module (0x4B:0x5B-0xF1).  This module claims
- * exactly that one register with its own window (it owns the watchdog
- * timer); the regulators module must not claim 0x5E.
+ * the range of the regulators (0x4B:0x5B-0xF1).  The chip's address map
+ * gives exactly that one register to this cell (it owns the watchdog
+ * timer) and the rest of PM_RECEIVER to the regulators.
  *
  * Wiring (qdev GPIOs, connected by the chip):
  *  inputs  "pwron"        power button held (STS_HW_CONDITIONS.STS_PWON)
