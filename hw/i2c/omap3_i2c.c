@@ -13,7 +13,8 @@
  * thresholds, no RDR/XDR, no WE): Linux's OMAP3 driver cannot work with it,
  * hence this separate model.
  *
- * The bus runs at the SCL rate PSC/SCLL/SCLH and the functional clock give
+ * With the property bus-timing (off by default for now, see the property),
+ * the bus runs at the SCL rate PSC/SCLL/SCLH and the functional clock give
  * (omap3_i2c_scl_ticks(), TRM 17.3 "I2C Clocks"): the (repeated) start with
  * the address and each data byte take their nine SCL periods (eight bits
  * and the acknowledge) on QEMU_CLOCK_VIRTUAL, the first start in HS mode
@@ -343,7 +344,7 @@ static bool omap3_i2c_hs_mode(OMAP3I2CState *s)
 static void omap3_i2c_bus_begin(OMAP3I2CState *s, OMAP3I2CBusOp op,
                                 int64_t start_ns, uint64_t ticks)
 {
-    uint64_t ns = clock_ticks_to_ns(s->fclk, ticks);
+    uint64_t ns = s->bus_timing ? clock_ticks_to_ns(s->fclk, ticks) : 0;
 
     s->bus_op = op;
     s->bus_end_ns = start_ns + ns;
@@ -781,6 +782,9 @@ static uint64_t omap3_i2c_read(void *opaque, hwaddr offset, unsigned size)
     }
 
     trace_omap3_i2c_reg_read(omap3_i2c_name(s), offset, value);
+    /* without bus-timing, what the access started is over at once */
+    omap3_i2c_catch_up(s);
+    omap3_i2c_update(s);
     return value;
 }
 
@@ -826,7 +830,7 @@ static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t data,
         break;
     case A_DATA:
         omap3_i2c_data_write(s, value);
-        return;
+        break;
     case A_SYSC:
         if (FIELD_EX16(value, SYSC, SRST)) {
             /* the reset is instantaneous: SRST reads back 0, SYSC is reset */
@@ -892,6 +896,7 @@ static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t data,
                       HWADDR_PRIx "\n", __func__, omap3_i2c_name(s), offset);
         return;
     }
+    omap3_i2c_catch_up(s);
     omap3_i2c_update(s);
 }
 
@@ -1049,6 +1054,14 @@ static const Property omap3_i2c_properties[] = {
     DEFINE_PROP_UINT32("fifo-size", OMAP3I2CState, fifo_size, 8),
     DEFINE_PROP_BOOL("enabled-at-reset", OMAP3I2CState, enabled_at_reset,
                      false),
+    /*
+     * Transfers at the programmed bus speed.  Off by default for now: with
+     * it, the bug table's 7.2-bug2 row no longer loses the alarm and the
+     * TWL4030 qtests' MADC timing checks need the bus time allowed for
+     * (docs/gta04.md, "I2C at bus speed"); both are to be settled before it
+     * becomes the default.
+     */
+    DEFINE_PROP_BOOL("bus-timing", OMAP3I2CState, bus_timing, false),
 };
 
 static void omap3_i2c_class_init(ObjectClass *oc, void *data)

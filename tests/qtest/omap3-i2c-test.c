@@ -36,6 +36,7 @@
  * 24 ICLK periods = 2.5 us.  A start with its address takes 10 periods
  * (one for the start condition: the model's assumption), a byte 9.
  */
+#define TIMING          "-global omap3-i2c.bus-timing=on"
 #define SCL_NS          2500
 #define ADDRESS_NS      (10 * SCL_NS)
 #define BYTE_NS         (9 * SCL_NS)
@@ -65,8 +66,8 @@ static void wr(QTestState *qts, uint64_t base, unsigned reg, uint16_t value)
 /* A board with a tmp105 (QOM id "tmp") on bus i2c.<bus> */
 static QTestState *start_with_tmp105(int bus)
 {
-    return qtest_initf("-M gta04 -device tmp105,id=tmp,bus=i2c.%d,address=0x%x",
-                       bus, TMP105_ADDR);
+    return qtest_initf("-M gta04 " TIMING " -device tmp105,id=tmp,bus=i2c.%d,"
+                       "address=0x%x", bus, TMP105_ADDR);
 }
 
 static void set_temperature(QTestState *qts, int millicelsius)
@@ -106,7 +107,7 @@ static void start_msg(QTestState *qts, uint64_t base, uint8_t addr,
 /* Power-on values; the FIFO depth tells I2C3 (64 bytes) from I2C1/2 (8) */
 static void test_reset_values(void)
 {
-    QTestState *qts = qtest_init("-M gta04");
+    QTestState *qts = qtest_init("-M gta04 " TIMING);
     int i;
 
     for (i = 0; i < ARRAY_SIZE(i2cs); i++) {
@@ -151,7 +152,7 @@ static void test_reset_values(void)
  */
 static void test_bootloader_enabled_bus(void)
 {
-    QTestState *qts = qtest_init("-M gta04");
+    QTestState *qts = qtest_init("-M gta04 " TIMING);
     uint64_t base = GTA04_I2C1_BASE;
 
     wr(qts, base, GTA04_I2C_SYSC, GTA04_I2C_SYSC_SRST);
@@ -169,7 +170,7 @@ static void test_bootloader_enabled_bus(void)
 /* Register bits that exist, read-only registers, SYSC.SRST and SYSS.RDONE */
 static void test_registers_and_softreset(void)
 {
-    QTestState *qts = qtest_init("-M gta04");
+    QTestState *qts = qtest_init("-M gta04 " TIMING);
     uint64_t base = GTA04_I2C2_BASE;
 
     wr(qts, base, GTA04_I2C_IE, 0xffff);
@@ -578,6 +579,28 @@ static void test_hs_register_read_timing(void)
     qtest_quit(qts);
 }
 
+/* The default (bus-timing off): a message is over within the access */
+static void test_untimed_default(void)
+{
+    QTestState *qts = qtest_initf("-M gta04 -device tmp105,id=tmp,bus=i2c.2,"
+                                  "address=0x%x", TMP105_ADDR);
+    uint64_t base = GTA04_I2C2_BASE;
+
+    gta04_i2c_init(qts, base);
+    g_assert_cmpint(gta04_i2c_write(qts, base, TMP105_ADDR,
+                                    (const uint8_t[]){ TMP105_CONFIG }, 1),
+                    ==, 0);
+    wr(qts, base, GTA04_I2C_STAT, STAT_W1C_ALL);
+    start_msg(qts, base, TMP105_ADDR, 2, 2, false, true);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_RRDY | GTA04_I2C_STAT_BF);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 0);
+    start_msg(qts, base, EMPTY_ADDR, 1, 1, true, true);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_NACK, ==,
+                    GTA04_I2C_STAT_NACK);
+    qtest_quit(qts);
+}
+
 /* Register round trips through the driver, on both FIFO sizes */
 static void test_tmp105_round_trip(gconstpointer data)
 {
@@ -704,7 +727,7 @@ static void test_access_widths(void)
 /* AERR: DATA read with an empty RX FIFO, DATA write with a full TX FIFO */
 static void test_access_error(void)
 {
-    QTestState *qts = qtest_init("-M gta04");
+    QTestState *qts = qtest_init("-M gta04 " TIMING);
     uint64_t base = GTA04_I2C1_BASE;
     int i;
 
@@ -940,8 +963,8 @@ static void test_migration(void)
     wait_migration(src);
     qtest_quit(src);
 
-    dst = qtest_initf("-M gta04 -device tmp105,id=tmp,bus=i2c.2,address=0x%x"
-                      " -incoming defer", TMP105_ADDR);
+    dst = qtest_initf("-M gta04 " TIMING " -device tmp105,id=tmp,bus=i2c.2,"
+                      "address=0x%x -incoming defer", TMP105_ADDR);
     qtest_qmp_assert_success(dst, "{ 'execute': 'migrate-incoming',"
                              " 'arguments': { 'uri': %s } }", uri_in);
     wait_migration(dst);
@@ -992,6 +1015,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-i2c/repeated-start", test_repeated_start);
     qtest_add_func("omap3-i2c/hs-register-read-timing",
                    test_hs_register_read_timing);
+    qtest_add_func("omap3-i2c/untimed-default", test_untimed_default);
     qtest_add_data_func("omap3-i2c/tmp105/i2c2", GINT_TO_POINTER(2),
                         test_tmp105_round_trip);
     qtest_add_data_func("omap3-i2c/tmp105/i2c3", GINT_TO_POINTER(3),

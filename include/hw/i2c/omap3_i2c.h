@@ -53,6 +53,7 @@ struct OMAP3I2CState {
     char *bus_name;         /* qbus name of our I2C bus ("i2c" by default) */
     uint32_t fifo_size;     /* RX and TX FIFO depth: 8, 16, 32 or 64 bytes */
     bool enabled_at_reset;  /* I2C_CON.I2C_EN after a power-on reset */
+    bool bus_timing;        /* bytes take their SCL periods (else: at once) */
 
     /* registers (DM37x TRM SPRUGN4 section 17.6) */
     uint16_t ie;
