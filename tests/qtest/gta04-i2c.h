@@ -37,10 +37,11 @@
  *               gta04_i2c_write_reg())
  *
  * Polls are bounded.  While STAT shows nothing to do, the virtual clock is
- * stepped by GTA04_I2C_POLL_NS per poll: the controller moves bytes at the
- * bus speed gta04_i2c_init() programs (400 kHz: a start with its address
- * takes 25 us, each byte 22.5 us), so a transfer moves the virtual clock
- * on, and a timing-sensitive test must allow for that.  The bound, 20 ms
+ * stepped by GTA04_I2C_POLL_NS per poll.  With omap3-i2c.bus-timing on, the
+ * controller moves bytes at the bus speed gta04_i2c_init() programs (400
+ * kHz: a start with its address takes 25 us, each byte 22.5 us), so a
+ * transfer moves the virtual clock on, and a timing-sensitive test must
+ * allow for that; by default a transfer is over within the access.  The bound, 20 ms
  * without progress, covers a FIFO's worth of bytes.  Call gta04_i2c_init()
  * once per controller before use: it does the reset Linux does (CON.EN off,
  * SYSC.SRST, CON.EN on, poll SYSS.RDONE) and programs the clock dividers,
