@@ -23,7 +23,7 @@ each board boots once and is measured in that one VM:
             after the write to /sys/power/state has printed its marker
 
 The host CPU of gta04 is measured a second time with one behaviour of the
-guest kernel switched off through QEMU's gdbstub (Guest.gdb_write_word), to
+guest kernel switched off through QEMU's gdbstub (gta04.gdbstub.write_word), to
 show what the board itself costs when the kernel does not make it spin or
 work: idle with `arm_pm_idle` = NULL (the kernel's OMAP3 idle routine, with
 its power-domain bookkeeping and context save, bypassed for a plain WFI, as
@@ -45,7 +45,6 @@ chart next to it (bench.png).  Knobs: BENCH_IDLE_S, BENCH_SLEEP_S (10 s),
 BENCH_BUILD=0, BENCH_ICOUNT=0 (skips the -icount boots), BENCH_OUT.  No
 pass/fail: this measures.
 """
-import glob
 import json
 import os
 import re
@@ -56,9 +55,14 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tests", "functional"))
-from gta04lib import Guest, guest_dir, stock_qemu, QEMU, REPO, BUILD  # noqa: E402
+from gta04.gdbstub import write_word
+from gta04.guest import Guest
+from gta04.hostproc import cpu_percent, rss_mib
+from gta04.kallsyms import kernel_variable
+from gta04.kernels import guest_dir, stock_qemu
+from gta04.paths import BUILD, QEMU, REPO, script
+from gta04.shell import typed
+
 
 IDLE_S = float(os.environ.get("BENCH_IDLE_S", "10"))
 SLEEP_S = float(os.environ.get("BENCH_SLEEP_S", "10"))
@@ -69,29 +73,6 @@ BOARDS = {
     "vexpress-a9": dict(binary=None, machine="vexpress-a9", dtb="vexpress-v2p-ca9.dtb",
                         console="ttyAMA0,115200", alarm_event="pl031_alarm_raised"),
 }
-
-
-def cpu_seconds(pid):
-    """Host CPU time of every thread of pid so far (ns resolution)."""
-    total = 0
-    for path in glob.glob("/proc/%d/task/*/schedstat" % pid):
-        try:
-            with open(path) as f:
-                total += int(f.read().split()[0])
-        except (OSError, ValueError, IndexError):
-            pass   # a thread that ended meanwhile
-    return total / 1e9
-
-
-def cpu_percent(pid, seconds):
-    c0, t0 = cpu_seconds(pid), time.monotonic()
-    time.sleep(seconds)
-    return 100.0 * (cpu_seconds(pid) - c0) / (time.monotonic() - t0)
-
-
-def rss_mib(pid):
-    with open("/proc/%d/status" % pid) as f:
-        return int(re.search(r"VmRSS:\s+(\d+) kB", f.read()).group(1)) / 1024.0
 
 
 def alarm_stamps(log):
@@ -106,13 +87,13 @@ def alarm_stamps(log):
 def with_kernel_word(g, function, value, measure):
     """measure() with the kernel variable that `function` reads set to value
     (through the gdbstub), the old value written back afterwards."""
-    addr = g.kernel_variable(function)
-    old = g.gdb_write_word(addr, value)
+    addr = kernel_variable(g.monitor, g.guest, function)
+    old = write_word(g.monitor, addr, value)
     try:
         time.sleep(1)
         return measure()
     finally:
-        g.gdb_write_word(addr, old)
+        write_word(g.monitor, addr, old)
 
 
 def sleep_and_wake(g, state, log, diag=None):
@@ -126,9 +107,8 @@ def sleep_and_wake(g, state, log, diag=None):
     windows = int(SLEEP_S) + 6 + (int(SLEEP_S) + 6 if diag else 0)
     g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm"
          % windows)
-    g._seq = getattr(g, "_seq", 0) + 1
-    end = "__BENCHW%d__" % g._seq
-    g.send("echo %s > /sys/power/state; echo %s\"\"%s$?\n" % (state, end[:6], end[6:]))
+    _, end = g.shell.markers("BENCHW")
+    g.send("echo %s > /sys/power/state; echo %s$?\n" % (state, typed(end)))
     g.wait_for(r"Suspending console", 60)
     time.sleep(1)
     cpu = cpu_percent(pid, SLEEP_S)
@@ -326,7 +306,7 @@ def main():
     guest = guest_dir()
     stock = stock_qemu()
     # the diagnostic windows find kernel variables through kallsyms (made once)
-    subprocess.run([os.path.join(HERE, "guest-kallsyms.py")], check=True,
+    subprocess.run([script("guest-kallsyms.py")], check=True,
                    stdout=subprocess.DEVNULL)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     workdir = tempfile.mkdtemp(prefix="bench-")

@@ -14,8 +14,8 @@ import bisect
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "functional"))
-from gta04lib import Guest, guest_dir, stock_qemu  # noqa: E402
+from gta04.guest import Guest
+from gta04.kernels import guest_dir, stock_qemu
 
 
 def make(path):

@@ -36,10 +36,12 @@ import tempfile
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tests", "functional"))
-from gta04lib import Guest, QEMU, REPO, interrupts, stock_qemu  # noqa: E402
-from bench import cpu_seconds  # noqa: E402  (every thread's schedstat)
+from gta04.guest import Guest
+from gta04.hostproc import cpu_seconds
+from gta04.kernels import stock_qemu
+from gta04.paths import QEMU, REPO
+from gta04.procfs import interrupts
+
 
 BOARDS = {
     "gta04": dict(machine="gta04"),
@@ -60,7 +62,7 @@ class Reader:
 
     def run(self):
         while not self.stop:
-            self.g._read()
+            self.g.console.poll()
 
     def __enter__(self):
         self.th.start()

@@ -17,12 +17,13 @@ import hashlib
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
-from gta04lib import REPO, TestFailure, main  # noqa: E402
+from gta04.errors import TestFailure
+from gta04.paths import REPO
+from gta04.testing import GTA04Test
+
 
 CACHE = os.environ.get("GTA04_CACHE", os.path.expanduser("~/.cache/qemu-gta04"))
 SOURCE = os.path.join(CACHE, "kbuild", "source")
@@ -86,34 +87,35 @@ def make_repo(tree):
     return commits, bug
 
 
-def test_bisect_names_the_bug_commit():
-    tmp = tempfile.mkdtemp(prefix="gta04-bisect-")
-    tree = os.path.join(tmp, "linux")
-    try:
-        t0 = time.monotonic()
-        commits, bug = make_repo(tree)
-        print("  repository with %d commits in %.0f s; bug commit %s" % (len(commits), time.monotonic() - t0, bug[:12]))
-        t0 = time.monotonic()
-        git(tree, "bisect", "start", commits[-1], commits[0])
-        p = subprocess.run(["git", "-C", tree, "bisect", "run",
-                            os.path.join(REPO, "scripts", "gta04-bisect-run"), tree] + SCENARIO,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=3600)
-        steps = [l for l in p.stdout.splitlines() if l.startswith("gta04-bisect-run:")]
-        for l in steps:
-            print("   ", l[:160])
-        print("  git bisect run: exit %d, %d steps, %.0f s" % (p.returncode, len(steps), time.monotonic() - t0))
-        first_bad = git(tree, "rev-parse", "refs/bisect/bad").strip()
-        if p.returncode != 0 or first_bad != bug:
-            raise TestFailure("bisect ended on %s, not the bug commit %s:\n%s"
-                              % (first_bad[:12], bug[:12], p.stdout[-3000:]))
-        if "is the first bad commit" not in p.stdout:
-            raise TestFailure("git bisect run did not name a first bad commit:\n" + p.stdout[-3000:])
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-        # make-kernel.sh's object tree for this throw-away tree (keyed by its path)
-        key = hashlib.sha256(tree.encode()).hexdigest()[:12]
-        shutil.rmtree(os.path.join(CACHE, "kbuild", "obj", "gta04-" + key), ignore_errors=True)
+class BisectTest(GTA04Test):
+    def test_bisect_names_the_bug_commit(self) -> None:
+        tmp = tempfile.mkdtemp(prefix="gta04-bisect-")
+        tree = os.path.join(tmp, "linux")
+        try:
+            t0 = time.monotonic()
+            commits, bug = make_repo(tree)
+            print("  repository with %d commits in %.0f s; bug commit %s" % (len(commits), time.monotonic() - t0, bug[:12]))
+            t0 = time.monotonic()
+            git(tree, "bisect", "start", commits[-1], commits[0])
+            p = subprocess.run(["git", "-C", tree, "bisect", "run",
+                                os.path.join(REPO, "scripts", "gta04-bisect-run"), tree] + SCENARIO,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=3600)
+            steps = [l for l in p.stdout.splitlines() if l.startswith("gta04-bisect-run:")]
+            for l in steps:
+                print("   ", l[:160])
+            print("  git bisect run: exit %d, %d steps, %.0f s" % (p.returncode, len(steps), time.monotonic() - t0))
+            first_bad = git(tree, "rev-parse", "refs/bisect/bad").strip()
+            if p.returncode != 0 or first_bad != bug:
+                raise TestFailure("bisect ended on %s, not the bug commit %s:\n%s"
+                                  % (first_bad[:12], bug[:12], p.stdout[-3000:]))
+            if "is the first bad commit" not in p.stdout:
+                raise TestFailure("git bisect run did not name a first bad commit:\n" + p.stdout[-3000:])
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+            # make-kernel.sh's object tree for this throw-away tree (keyed by its path)
+            key = hashlib.sha256(tree.encode()).hexdigest()[:12]
+            shutil.rmtree(os.path.join(CACHE, "kbuild", "obj", "gta04-" + key), ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main([test_bisect_names_the_bug_commit])
+    GTA04Test.main()

@@ -64,10 +64,12 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
-from gta04lib import (BUILD, INTC_ITR0, INTC_MIR0, REPO, STATUS, Guest, QemuDied,  # noqa: E402
-                      interrupts)
-from timeline import OUT, draw_pairs, draw_row, trace_args  # noqa: E402  (make bugs' pictures)
+from gta04.errors import QemuDied
+from gta04.guest import Guest
+from gta04.paths import BUILD, REPO
+from gta04.procfs import interrupts
+from gta04.shell import STATUS
+from timeline import OUT, draw_pairs, draw_row, trace_args  # make bugs' pictures
 
 PATCHES = os.path.join(REPO, "guest", "kernel-patches")
 CHAIN_A = "chain-a-usb-phy-ldos-off-in-suspend.patch"
@@ -210,11 +212,11 @@ def chain(row, trace):
             g.qom_set(TWL, "vbus", False)
             t0 = g.guest_clock()
             while g.guest_clock() < t0 + 3:
-                g._read()
-            unplug_woke = "suspend exit" in g.log[g._pos:]
+                g.console.poll()
+            unplug_woke = "suspend exit" in g.console.unread()
             # a key on the console: the UART's own wake-up
             g.send("\x15")   # ^U: if the shell gets the key, it only clears its line
-            g.wait_for(r"__GTA04E%d__" % g._seq + STATUS, 60)
+            g.wait_for(r"__GTA04E%d__" % g.shell.seq + STATUS, 60)
             uart_irq = g.ok("cat /sys/power/pm_wakeup_irq").strip()
             uart_name = [n for n, (c, line) in interrupts(g.ok("cat /proc/interrupts")).items()
                          if line.split(":")[0].strip() == uart_irq]

@@ -17,7 +17,8 @@ import shutil
 import subprocess
 import sys
 
-from gta04lib import BUILD, REPO
+from gta04.paths import BUILD, REPO
+
 
 TIMELINE = os.path.join(REPO, "scripts", "irq-timeline")
 OUT = os.environ.get("GTA04_TIMELINE_DIR") or os.path.join(BUILD, "bugs-timeline")

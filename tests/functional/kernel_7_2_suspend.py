@@ -23,7 +23,10 @@ import os
 import re
 import tempfile
 
-from gta04lib import Guest, TestFailure, main
+from gta04.errors import TestFailure
+from gta04.guest import Guest
+from gta04.testing import GTA04Test
+
 
 SIGNATURE = [
     r"omap_i2c 48070000\.i2c: omap_device: omap_device_idle\(\) called from invalid state 2",
@@ -62,7 +65,7 @@ def suspend_kernel_bug(state):
                 raise TestFailure("the PIH thread printed no -22 read")
             t0 = g.guest_clock()   # 3 guest seconds of the storm, by the 32 kHz counter
             while g.guest_clock() < t0 + 3:
-                g._read()
+                g.console.poll()
             errs1, starts1 = g.log.count(PIH_ERR), bus_starts(trace)
             if errs1 <= errs0:
                 raise TestFailure("the PIH thread's -22 reads stopped (%d, then %d)" % (errs0, errs1))
@@ -76,13 +79,13 @@ def suspend_kernel_bug(state):
             os.unlink(trace)
 
 
-def test_7_2_mem_kernel_bug():
-    suspend_kernel_bug("mem")
+class Kernel72SuspendTest(GTA04Test):
+    def test_7_2_mem_kernel_bug(self) -> None:
+        suspend_kernel_bug("mem")
 
-
-def test_7_2_freeze_kernel_bug():
-    suspend_kernel_bug("freeze")
+    def test_7_2_freeze_kernel_bug(self) -> None:
+        suspend_kernel_bug("freeze")
 
 
 if __name__ == "__main__":
-    main([test_7_2_mem_kernel_bug, test_7_2_freeze_kernel_bug])
+    GTA04Test.main()

@@ -10,7 +10,9 @@ import random
 import subprocess
 import tempfile
 
-from gta04lib import QEMU, QEMU_BASE, REPO, TestFailure, main
+from gta04.errors import TestFailure
+from gta04.paths import QEMU, QEMU_BASE, REPO
+from gta04.testing import GTA04Test
 
 
 def expect_error(argv, message, env=None):
@@ -43,63 +45,69 @@ def qemu(*args):
     return [QEMU, "-display", "none", "-S", *args]
 
 
-def test_unknown_machine_option():
-    expect_error(qemu("-M", "gta04,foo=bar"), "Property 'gta04-machine.foo' not found")
+class BadInputTest(GTA04Test):
+    def test_unknown_machine_option(self) -> None:
+        expect_error(qemu("-M", "gta04,foo=bar"), "Property 'gta04-machine.foo' not found")
 
+    def test_ram_too_large(self) -> None:
+        expect_error(qemu("-M", "gta04", "-m", "2G"), "more than the DM3730 SDRC can address (1024 MiB)")
 
-def test_ram_too_large():
-    expect_error(qemu("-M", "gta04", "-m", "2G"), "more than the DM3730 SDRC can address (1024 MiB)")
+    def test_wrong_cpu(self) -> None:
+        # 7.2: "Invalid CPU type", 10.0: "Invalid CPU model"
+        expect_error(qemu("-M", "gta04", "-cpu", "cortex-a15"), "Invalid CPU")
 
+    def test_missing_kernel(self) -> None:
+        expect_error(qemu("-M", "gta04", "-kernel", "/nonexistent/vmlinuz"), "/nonexistent/vmlinuz")
 
-def test_wrong_cpu():
-    # 7.2: "Invalid CPU type", 10.0: "Invalid CPU model"
-    expect_error(qemu("-M", "gta04", "-cpu", "cortex-a15"), "Invalid CPU")
+    def test_global_on_board_property(self) -> None:
+        # the SoC sets the SCM's wake-up pad list itself: a one-line error, no abort
+        expect_error(qemu("-M", "gta04", "-global", "omap3-scm.len-wakeup-pads=3"),
+                     "len-wakeup-pads")
 
+    def test_ram_too_small_for_linux(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            kernel = os.path.join(d, "zImage")
+            with open(kernel, "wb") as f:      # a zImage header (magic at 0x24)
+                f.write(bytes(0x24) + (0x016f2818).to_bytes(4, "little") + bytes(0x3d8))
+            expect_warning(qemu("-M", "gta04", "-m", "16", "-kernel", kernel),
+                           "-m 16 MiB is less than the 64 MiB")
 
-def test_missing_kernel():
-    expect_error(qemu("-M", "gta04", "-kernel", "/nonexistent/vmlinuz"), "/nonexistent/vmlinuz")
+    def test_kernel_not_an_image(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            kernel = os.path.join(d, "garbage")
+            with open(kernel, "wb") as f:
+                f.write(random.Random(1).randbytes(1024))
+            expect_warning(qemu("-M", "gta04", "-kernel", kernel),
+                           "is neither a zImage, a uImage nor an ELF file")
 
+    def test_setup_wrong_qemu_version(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            tree = os.path.join(d, "qemu-6.0.0")
+            os.makedirs(tree)
+            open(os.path.join(tree, "VERSION"), "w").write("6.0.0\n")
+            env = dict(os.environ, GTA04_QEMU_SRC=tree, GTA04_BUILD=os.path.join(d, "build"))
+            expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                         "QEMU version 6.0.0 found, this overlay needs %s.x" % QEMU_BASE, env)
 
-def test_global_on_board_property():
-    # the SoC sets the SCM's wake-up pad list itself: a one-line error, no abort
-    expect_error(qemu("-M", "gta04", "-global", "omap3-scm.len-wakeup-pads=3"),
-                 "len-wakeup-pads")
+    def test_setup_not_a_tarball(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            bogus = os.path.join(d, "qemu.tar.xz")
+            open(bogus, "w").write("not a tarball\n")
+            env = dict(os.environ, GTA04_QEMU_SRC=bogus, GTA04_BUILD=os.path.join(d, "build"))
+            expect_error([os.path.join(REPO, "scripts", "setup.sh")], "cannot extract", env)
 
+    def test_setup_no_network(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            env = fake_apt(d, "echo 'E: Failed to fetch: Temporary failure resolving' >&2; exit 100")
+            expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                         "could not download qemu=1:7.2+dfsg-7+deb12u18", env)
 
-def test_ram_too_small_for_linux():
-    with tempfile.TemporaryDirectory() as d:
-        kernel = os.path.join(d, "zImage")
-        with open(kernel, "wb") as f:      # a zImage header (magic at 0x24)
-            f.write(bytes(0x24) + (0x016f2818).to_bytes(4, "little") + bytes(0x3d8))
-        expect_warning(qemu("-M", "gta04", "-m", "16", "-kernel", kernel),
-                       "-m 16 MiB is less than the 64 MiB")
-
-
-def test_kernel_not_an_image():
-    with tempfile.TemporaryDirectory() as d:
-        kernel = os.path.join(d, "garbage")
-        with open(kernel, "wb") as f:
-            f.write(random.Random(1).randbytes(1024))
-        expect_warning(qemu("-M", "gta04", "-kernel", kernel),
-                       "is neither a zImage, a uImage nor an ELF file")
-
-
-def test_setup_wrong_qemu_version():
-    with tempfile.TemporaryDirectory() as d:
-        tree = os.path.join(d, "qemu-6.0.0")
-        os.makedirs(tree)
-        open(os.path.join(tree, "VERSION"), "w").write("6.0.0\n")
-        env = dict(os.environ, GTA04_QEMU_SRC=tree, GTA04_BUILD=os.path.join(d, "build"))
-        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
-                     "QEMU version 6.0.0 found, this overlay needs %s.x" % QEMU_BASE, env)
-
-
-def test_setup_not_a_tarball():
-    with tempfile.TemporaryDirectory() as d:
-        bogus = os.path.join(d, "qemu.tar.xz")
-        open(bogus, "w").write("not a tarball\n")
-        env = dict(os.environ, GTA04_QEMU_SRC=bogus, GTA04_BUILD=os.path.join(d, "build"))
-        expect_error([os.path.join(REPO, "scripts", "setup.sh")], "cannot extract", env)
+    def test_setup_checksum_mismatch(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            env = fake_apt(d, "for f in qemu_7.2+dfsg.orig.tar.xz qemu_7.2+dfsg-7+deb12u18.debian.tar.xz "
+                              "qemu_7.2+dfsg-7+deb12u18.dsc; do echo tampered > $f; done")
+            expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                         "qemu_7.2+dfsg.orig.tar.xz: SHA-256 mismatch", env)
 
 
 def fake_apt(d, body):
@@ -122,23 +130,5 @@ def fake_apt(d, body):
     return env
 
 
-def test_setup_no_network():
-    with tempfile.TemporaryDirectory() as d:
-        env = fake_apt(d, "echo 'E: Failed to fetch: Temporary failure resolving' >&2; exit 100")
-        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
-                     "could not download qemu=1:7.2+dfsg-7+deb12u18", env)
-
-
-def test_setup_checksum_mismatch():
-    with tempfile.TemporaryDirectory() as d:
-        env = fake_apt(d, "for f in qemu_7.2+dfsg.orig.tar.xz qemu_7.2+dfsg-7+deb12u18.debian.tar.xz "
-                          "qemu_7.2+dfsg-7+deb12u18.dsc; do echo tampered > $f; done")
-        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
-                     "qemu_7.2+dfsg.orig.tar.xz: SHA-256 mismatch", env)
-
-
 if __name__ == "__main__":
-    main([test_unknown_machine_option, test_ram_too_large, test_wrong_cpu, test_missing_kernel,
-          test_global_on_board_property, test_ram_too_small_for_linux, test_kernel_not_an_image,
-          test_setup_wrong_qemu_version, test_setup_not_a_tarball, test_setup_no_network,
-          test_setup_checksum_mismatch])
+    GTA04Test.main()

@@ -11,7 +11,10 @@ import os
 import re
 import subprocess
 
-from gta04lib import REPO, TestFailure, main
+from gta04.errors import TestFailure
+from gta04.paths import REPO
+from gta04.testing import GTA04Test
+
 
 CHECK = os.path.join(REPO, "scripts", "check.sh")
 CASES = os.path.join(REPO, "tests", "functional", "harness")
@@ -43,31 +46,28 @@ def case(name):
     return os.path.join(CASES, name)
 
 
-def test_failing_test_is_counted():
-    expect(["--functional", case("case_pass.py"), case("case_fail.py")],
-           "1 passed, 1 failed", ["functional/case_fail.py"])
+class HarnessTest(GTA04Test):
+    def test_failing_test_is_counted(self) -> None:
+        expect(["--functional", case("case_pass.py"), case("case_fail.py")],
+               "1 passed, 1 failed", ["functional/case_fail.py"])
 
+    def test_qemu_crash_is_a_failure(self) -> None:
+        out = expect(["--functional", case("case_pass.py"), case("case_crash.py"),
+                      case("case_crash_late.py")],
+                     "1 passed, 2 failed", ["functional/case_crash.py", "functional/case_crash_late.py"])
+        for sig in ("SIGSEGV", "SIGABRT"):
+            if "killed by %s" % sig not in out:
+                raise TestFailure("the report does not say QEMU was killed by %s:\n%s" % (sig, out[-3000:]))
 
-def test_qemu_crash_is_a_failure():
-    out = expect(["--functional", case("case_pass.py"), case("case_crash.py"),
-                  case("case_crash_late.py")],
-                 "1 passed, 2 failed", ["functional/case_crash.py", "functional/case_crash_late.py"])
-    for sig in ("SIGSEGV", "SIGABRT"):
-        if "killed by %s" % sig not in out:
-            raise TestFailure("the report does not say QEMU was killed by %s:\n%s" % (sig, out[-3000:]))
+    def test_hanging_test_times_out(self) -> None:
+        expect(["--functional", case("case_hang.py")], "0 passed, 1 failed",
+               ["functional/case_hang.py (timed out after 5 s"],
+               env={"GTA04_FUNCTIONAL_TIMEOUT": "5"})
 
-
-def test_hanging_test_times_out():
-    expect(["--functional", case("case_hang.py")], "0 passed, 1 failed",
-           ["functional/case_hang.py (timed out after 5 s"],
-           env={"GTA04_FUNCTIONAL_TIMEOUT": "5"})
-
-
-def test_empty_qtest_suite_is_an_error():
-    expect(["--qtest"], "0 passed, 1 failed", ["qtest list of suite 'no-such-suite'"],
-           env={"GTA04_QTEST_SUITE": "no-such-suite"})
+    def test_empty_qtest_suite_is_an_error(self) -> None:
+        expect(["--qtest"], "0 passed, 1 failed", ["qtest list of suite 'no-such-suite'"],
+               env={"GTA04_QTEST_SUITE": "no-such-suite"})
 
 
 if __name__ == "__main__":
-    main([test_failing_test_is_counted, test_qemu_crash_is_a_failure,
-          test_hanging_test_times_out, test_empty_qtest_suite_is_an_error])
+    GTA04Test.main()

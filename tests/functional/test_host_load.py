@@ -18,8 +18,11 @@ import subprocess
 import sys
 import time
 
-from gta04lib import Guest, TestFailure, main
-from test_boot import bad_lines
+from gta04.dmesg import bad_lines
+from gta04.errors import TestFailure
+from gta04.guest import Guest
+from gta04.testing import GTA04Test
+
 
 LOAD_S_PER_BOOT = 120   # bounds a loop outliving a killed test
 READS = 100             # MADC conversions per boot, besides the kernel's own
@@ -80,30 +83,31 @@ def one_boot(n):
     return at_boot, problems
 
 
-def test_boot_under_host_load():
-    boots = int(os.environ.get("GTA04_HOST_LOAD_BOOTS", "1"))
-    failed = []
-    failed_at_boot = []
-    load = start_load(60 + LOAD_S_PER_BOOT * boots)
-    try:
-        time.sleep(1)
-        for n in range(1, boots + 1):
-            at_boot, after = one_boot(n)
-            if at_boot:
-                failed_at_boot.append(n)
-            if at_boot or after:
-                failed.append(n)
-            for p in at_boot + after:
-                print("    " + p)
-            sys.stdout.flush()
-    finally:
-        stop_load(load)
-    print("  under load (%d busy loops): %d/%d boots printed a new dmesg line "
-          "by the shell prompt, %d/%d had a problem by the end of %d MADC reads"
-          % (len(load), len(failed_at_boot), boots, len(failed), boots, READS))
-    if failed:
-        raise TestFailure("boots %r under host load showed problems (above)" % failed)
+class HostLoadTest(GTA04Test):
+    def test_boot_under_host_load(self) -> None:
+        boots = int(os.environ.get("GTA04_HOST_LOAD_BOOTS", "1"))
+        failed = []
+        failed_at_boot = []
+        load = start_load(60 + LOAD_S_PER_BOOT * boots)
+        try:
+            time.sleep(1)
+            for n in range(1, boots + 1):
+                at_boot, after = one_boot(n)
+                if at_boot:
+                    failed_at_boot.append(n)
+                if at_boot or after:
+                    failed.append(n)
+                for p in at_boot + after:
+                    print("    " + p)
+                sys.stdout.flush()
+        finally:
+            stop_load(load)
+        print("  under load (%d busy loops): %d/%d boots printed a new dmesg line "
+              "by the shell prompt, %d/%d had a problem by the end of %d MADC reads"
+              % (len(load), len(failed_at_boot), boots, len(failed), boots, READS))
+        if failed:
+            raise TestFailure("boots %r under host load showed problems (above)" % failed)
 
 
 if __name__ == "__main__":
-    main([test_boot_under_host_load])
+    GTA04Test.main()

@@ -27,12 +27,16 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 
-from gta04lib import (BUILD, INTC_ITR0, INTC_MIR0, REPO, Guest, TestFailure, guest_dir,
-                      main)
+from gta04.board import INTC_ITR0, INTC_MIR0
+from gta04.errors import TestFailure
+from gta04.guest import Guest
+from gta04.kernels import guest_dir
+from gta04.paths import BUILD, REPO
+from gta04.testing import GTA04Test
+
 
 SHIFT = 3
 # The kernel's static mapping of the L4-Core (OMAP2_L4_IO_ADDRESS: +0xb2000000)
@@ -223,87 +227,88 @@ def asleep_in_trace(ev):
     return masked and not any(e.startswith("twl4030_int1 INT1 0") for e in ev[last:])
 
 
-def test_record_replay_bug1():
-    # installed by scripts/setup.sh (scripts/host-packages); never here
-    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "replay"], check=True)
-    gdb = shutil.which("gdb-multiarch")
-    kernel = kernel_bug1()
-    os.makedirs(BUILD, exist_ok=True)
-    d = tempfile.mkdtemp(prefix="replay-", dir=BUILD)
-    try:
-        console = record(d, kernel)
-        ref = events(os.path.join(d, "trace-record.log"))
-        if "Suspending console" not in console or "suspend exit" in console:
-            raise TestFailure("recording: no suspend, or a resume, on the console")
-        if not asleep_in_trace(ref):
-            raise TestFailure("recording: the trace does not show INTC 7 masked with INT1 high")
+class ReplayTest(GTA04Test):
+    def test_record_replay_bug1(self) -> None:
+        # installed by scripts/setup.sh (scripts/host-packages); never here
+        subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "replay"], check=True)
+        gdb = shutil.which("gdb-multiarch")
+        kernel = kernel_bug1()
+        os.makedirs(BUILD, exist_ok=True)
+        d = tempfile.mkdtemp(prefix="replay-", dir=BUILD)
+        try:
+            console = record(d, kernel)
+            ref = events(os.path.join(d, "trace-record.log"))
+            if "Suspending console" not in console or "suspend exit" in console:
+                raise TestFailure("recording: no suspend, or a resume, on the console")
+            if not asleep_in_trace(ref):
+                raise TestFailure("recording: the trace does not show INTC 7 masked with INT1 high")
 
-        # 1: plain
-        t0 = time.monotonic()
-        took = finish(d, 1, replay(d, 1), t0)
-        n = check_same(d, 1, ref, console)
-        print("replay 1: %.1f s host, %d trace events identical to the recording" % (took, n))
+            # 1: plain
+            t0 = time.monotonic()
+            took = finish(d, 1, replay(d, 1), t0)
+            n = check_same(d, 1, ref, console)
+            print("replay 1: %.1f s host, %d trace events identical to the recording" % (took, n))
 
-        # 2: gdb at the mask of INTC 7
-        port = 20000 + os.getpid() % 20000
-        go = os.path.join(d, "gdb-go")
-        script = os.path.join(d, "watch.py")
-        with open(script, "w") as f:
-            f.write(GDB_SCRIPT % dict(port=port, mir_set0=MIR_SET0_VIRT, intc=INTC_VIRT + 0x80,
-                                      go=go))
-        t0 = time.monotonic()
-        p = replay(d, 2, ["-gdb", "tcp:127.0.0.1:%d" % port, "-S"])
-        mon = Monitor(os.path.join(d, "monitor-replay.sock"))
-        g = subprocess.Popen([gdb, "-batch", "-nx", "-x", script], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True)
-        line = ""
-        deadline = time.monotonic() + 120
-        while not line.startswith("STOPPED"):
-            line = g.stdout.readline()
-            if not line or time.monotonic() > deadline:
-                p.kill()
-                g.kill()
-                raise TestFailure("gdb did not stop at the MIR_SET0 write: %r" % line)
-        itr0, mir0 = mon.word(INTC_ITR0), mon.word(INTC_MIR0)
-        at = mon.icount()
-        open(go, "w").close()
-        g.wait(60)
-        mon.s.close()
-        took = finish(d, 2, p, t0)
-        if not (itr0 & 0x80 and mir0 & 0x80):
-            raise TestFailure("gdb stop (%s): INTC 7 not asserted+masked (ITR0 0x%08x MIR0 0x%08x)"
-                              % (line.strip(), itr0, mir0))
-        n = check_same(d, 2, ref, console)
-        print("replay 2: %.1f s host, gdb %s, icount %d: INTC 7 asserted and masked "
-              "(ITR0 0x%08x MIR0 0x%08x); %d trace events identical"
-              % (took, line.strip(), at, itr0, mir0, n))
+            # 2: gdb at the mask of INTC 7
+            port = 20000 + os.getpid() % 20000
+            go = os.path.join(d, "gdb-go")
+            script = os.path.join(d, "watch.py")
+            with open(script, "w") as f:
+                f.write(GDB_SCRIPT % dict(port=port, mir_set0=MIR_SET0_VIRT, intc=INTC_VIRT + 0x80,
+                                          go=go))
+            t0 = time.monotonic()
+            p = replay(d, 2, ["-gdb", "tcp:127.0.0.1:%d" % port, "-S"])
+            mon = Monitor(os.path.join(d, "monitor-replay.sock"))
+            g = subprocess.Popen([gdb, "-batch", "-nx", "-x", script], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True)
+            line = ""
+            deadline = time.monotonic() + 120
+            while not line.startswith("STOPPED"):
+                line = g.stdout.readline()
+                if not line or time.monotonic() > deadline:
+                    p.kill()
+                    g.kill()
+                    raise TestFailure("gdb did not stop at the MIR_SET0 write: %r" % line)
+            itr0, mir0 = mon.word(INTC_ITR0), mon.word(INTC_MIR0)
+            at = mon.icount()
+            open(go, "w").close()
+            g.wait(60)
+            mon.s.close()
+            took = finish(d, 2, p, t0)
+            if not (itr0 & 0x80 and mir0 & 0x80):
+                raise TestFailure("gdb stop (%s): INTC 7 not asserted+masked (ITR0 0x%08x MIR0 0x%08x)"
+                                  % (line.strip(), itr0, mir0))
+            n = check_same(d, 2, ref, console)
+            print("replay 2: %.1f s host, gdb %s, icount %d: INTC 7 asserted and masked "
+                  "(ITR0 0x%08x MIR0 0x%08x); %d trace events identical"
+                  % (took, line.strip(), at, itr0, mir0, n))
 
-        # 3: replay_break at that icount, no gdb
-        t0 = time.monotonic()
-        p = replay(d, 3, ["-S"])
-        mon = Monitor(os.path.join(d, "monitor-replay.sock"))
-        mon.cmd("replay_break %d" % at)
-        mon.cmd("cont")
-        deadline = time.monotonic() + 120
-        while "paused" not in mon.status():
-            if time.monotonic() > deadline or p.poll() is not None:
-                raise TestFailure("replay_break %d: the replay did not stop there" % at)
-            time.sleep(0.1)
-        stopped, itr0, mir0 = mon.icount(), mon.word(INTC_ITR0), mon.word(INTC_MIR0)
-        mon.cmd("cont")
-        mon.s.close()
-        took = finish(d, 3, p, t0)
-        if stopped != at or not (itr0 & 0x80 and mir0 & 0x80):
-            raise TestFailure("replay_break: stopped at %d (wanted %d), ITR0 0x%08x MIR0 0x%08x"
-                              % (stopped, at, itr0, mir0))
-        n = check_same(d, 3, ref, console)
-        print("replay 3: %.1f s host, replay_break %d: INTC 7 asserted and masked; "
-              "%d trace events identical" % (took, at, n))
-    except Exception:
-        print("recording and logs kept in " + d)
-        raise
-    shutil.rmtree(d)
+            # 3: replay_break at that icount, no gdb
+            t0 = time.monotonic()
+            p = replay(d, 3, ["-S"])
+            mon = Monitor(os.path.join(d, "monitor-replay.sock"))
+            mon.cmd("replay_break %d" % at)
+            mon.cmd("cont")
+            deadline = time.monotonic() + 120
+            while "paused" not in mon.status():
+                if time.monotonic() > deadline or p.poll() is not None:
+                    raise TestFailure("replay_break %d: the replay did not stop there" % at)
+                time.sleep(0.1)
+            stopped, itr0, mir0 = mon.icount(), mon.word(INTC_ITR0), mon.word(INTC_MIR0)
+            mon.cmd("cont")
+            mon.s.close()
+            took = finish(d, 3, p, t0)
+            if stopped != at or not (itr0 & 0x80 and mir0 & 0x80):
+                raise TestFailure("replay_break: stopped at %d (wanted %d), ITR0 0x%08x MIR0 0x%08x"
+                                  % (stopped, at, itr0, mir0))
+            n = check_same(d, 3, ref, console)
+            print("replay 3: %.1f s host, replay_break %d: INTC 7 asserted and masked; "
+                  "%d trace events identical" % (took, at, n))
+        except Exception:
+            print("recording and logs kept in " + d)
+            raise
+        shutil.rmtree(d)
 
 
 if __name__ == "__main__":
-    main([test_record_replay_bug1])
+    GTA04Test.main()

@@ -36,7 +36,10 @@ import shutil
 import subprocess
 import tempfile
 
-from gta04lib import REPO, TestFailure, main
+from gta04.errors import TestFailure
+from gta04.paths import REPO
+from gta04.testing import GTA04Test
+
 
 LIB = os.path.join(REPO, "scripts", "lib.sh")
 
@@ -151,77 +154,72 @@ def lib(script, base, conf, **env):
     return p.returncode, p.stdout
 
 
-def test_update_survives_a_broken_index():
-    with tempfile.TemporaryDirectory() as base:
-        conf, _ = archive(base)
-        rc, out = lib("apt_update_once; echo UPDATED; apt_installable gta04-good && echo GOOD; "
-                      "apt_installable gta04-fixture || echo FIXTURE-NOT-INSTALLABLE", base, conf)
-        print("\n".join("  | " + l for l in out.splitlines() if "warning" in l or "retrying" in l))
-        if rc != 0 or "UPDATED" not in out:
-            raise TestFailure("apt_update_once did not survive the broken index (%d):\n%s" % (rc, out))
-        if out.count("retrying in 0 s") != 2:
-            raise TestFailure("the update was not tried 3 times:\n" + out)
-        if "some indexes failed after 3 tries" not in out or "mirror gta04/main armhf Packages" not in out:
-            raise TestFailure("no warning naming the broken index:\n" + out)
-        if "GOOD" not in out or "FIXTURE-NOT-INSTALLABLE" not in out:
-            raise TestFailure("installability not as the indexes say:\n" + out)
+class SetupTest(GTA04Test):
+    def test_update_survives_a_broken_index(self) -> None:
+        with tempfile.TemporaryDirectory() as base:
+            conf, _ = archive(base)
+            rc, out = lib("apt_update_once; echo UPDATED; apt_installable gta04-good && echo GOOD; "
+                          "apt_installable gta04-fixture || echo FIXTURE-NOT-INSTALLABLE", base, conf)
+            print("\n".join("  | " + l for l in out.splitlines() if "warning" in l or "retrying" in l))
+            if rc != 0 or "UPDATED" not in out:
+                raise TestFailure("apt_update_once did not survive the broken index (%d):\n%s" % (rc, out))
+            if out.count("retrying in 0 s") != 2:
+                raise TestFailure("the update was not tried 3 times:\n" + out)
+            if "some indexes failed after 3 tries" not in out or "mirror gta04/main armhf Packages" not in out:
+                raise TestFailure("no warning naming the broken index:\n" + out)
+            if "GOOD" not in out or "FIXTURE-NOT-INSTALLABLE" not in out:
+                raise TestFailure("installability not as the indexes say:\n" + out)
 
+    def test_pinned_deb_from_the_pool(self) -> None:
+        with tempfile.TemporaryDirectory() as base:
+            conf, fixture_sum = archive(base)
+            dest = os.path.join(base, "debs")
+            rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
+                          base, conf)
+            got = os.path.join(dest, "gta04-fixture_1.0_armhf.deb")
+            if rc != 0 or not os.path.exists(got) or sha256(got) != fixture_sum:
+                raise TestFailure("no verified .deb from the pool (%d):\n%s" % (rc, out))
+            if "from the pool, by the Sources index" not in out:
+                raise TestFailure("the .deb did not come by the pool path:\n" + out)
+            print("  gta04-fixture_1.0_armhf.deb from the pool, SHA-256 ok")
 
-def test_pinned_deb_from_the_pool():
-    with tempfile.TemporaryDirectory() as base:
-        conf, fixture_sum = archive(base)
-        dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
-                      base, conf)
-        got = os.path.join(dest, "gta04-fixture_1.0_armhf.deb")
-        if rc != 0 or not os.path.exists(got) or sha256(got) != fixture_sum:
-            raise TestFailure("no verified .deb from the pool (%d):\n%s" % (rc, out))
-        if "from the pool, by the Sources index" not in out:
-            raise TestFailure("the .deb did not come by the pool path:\n" + out)
-        print("  gta04-fixture_1.0_armhf.deb from the pool, SHA-256 ok")
+    def test_checksum_mismatch_is_fatal(self) -> None:
+        with tempfile.TemporaryDirectory() as base:
+            conf, _ = archive(base)
+            dest = os.path.join(base, "debs")
+            rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, "1" * 64),
+                          base, conf)
+            errors = [l for l in out.splitlines() if l.startswith("error:")]
+            if rc == 0 or len(errors) != 1 or "SHA-256 mismatch" not in errors[0]:
+                raise TestFailure("a wrong checksum was not one fatal error line (%d):\n%s" % (rc, out))
+            print("  " + errors[0])
 
+    def test_offline_refuses_downloads(self) -> None:
+        with tempfile.TemporaryDirectory() as base:
+            conf, fixture_sum = archive(base)
+            dest = os.path.join(base, "debs")
+            rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
+                          base, conf, GTA04_OFFLINE="1")
+            if rc == 0 or "needed during the tests, after set-up" not in out:
+                raise TestFailure("a download under GTA04_OFFLINE=1 was not refused (%d):\n%s" % (rc, out))
+            rc, out = lib('need_packages "a test" gta04-no-such-package', base, conf, GTA04_OFFLINE="1")
+            if rc == 0 or "nothing is installed during the tests" not in out:
+                raise TestFailure("an install under GTA04_OFFLINE=1 was not refused (%d):\n%s" % (rc, out))
 
-def test_checksum_mismatch_is_fatal():
-    with tempfile.TemporaryDirectory() as base:
-        conf, _ = archive(base)
-        dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, "1" * 64),
-                      base, conf)
-        errors = [l for l in out.splitlines() if l.startswith("error:")]
-        if rc == 0 or len(errors) != 1 or "SHA-256 mismatch" not in errors[0]:
-            raise TestFailure("a wrong checksum was not one fatal error line (%d):\n%s" % (rc, out))
-        print("  " + errors[0])
-
-
-def test_offline_refuses_downloads():
-    with tempfile.TemporaryDirectory() as base:
-        conf, fixture_sum = archive(base)
-        dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
-                      base, conf, GTA04_OFFLINE="1")
-        if rc == 0 or "needed during the tests, after set-up" not in out:
-            raise TestFailure("a download under GTA04_OFFLINE=1 was not refused (%d):\n%s" % (rc, out))
-        rc, out = lib('need_packages "a test" gta04-no-such-package', base, conf, GTA04_OFFLINE="1")
-        if rc == 0 or "nothing is installed during the tests" not in out:
-            raise TestFailure("an install under GTA04_OFFLINE=1 was not refused (%d):\n%s" % (rc, out))
-
-
-def test_setup_with_the_network_cut():
-    if os.geteuid() != 0 or not shutil.which("unshare"):
-        print("SKIP test_setup_with_the_network_cut: needs root and unshare (a network namespace)")
-        return
-    env = dict(os.environ)
-    env.pop("GTA04_OFFLINE", None)   # let it try: only the namespace stops it
-    p = subprocess.run(["unshare", "-n", os.path.join(REPO, "scripts", "setup.sh"), "--all"],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                       timeout=1800)
-    if p.returncode != 0:
-        raise TestFailure("scripts/setup.sh --all with no network failed (%d):\n%s"
-                          % (p.returncode, p.stdout[-3000:]))
-    print("  scripts/setup.sh --all in a namespace with no network: ok")
+    def test_setup_with_the_network_cut(self) -> None:
+        if os.geteuid() != 0 or not shutil.which("unshare"):
+            print("SKIP test_setup_with_the_network_cut: needs root and unshare (a network namespace)")
+            return
+        env = dict(os.environ)
+        env.pop("GTA04_OFFLINE", None)   # let it try: only the namespace stops it
+        p = subprocess.run(["unshare", "-n", os.path.join(REPO, "scripts", "setup.sh"), "--all"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                           timeout=1800)
+        if p.returncode != 0:
+            raise TestFailure("scripts/setup.sh --all with no network failed (%d):\n%s"
+                              % (p.returncode, p.stdout[-3000:]))
+        print("  scripts/setup.sh --all in a namespace with no network: ok")
 
 
 if __name__ == "__main__":
-    main([test_update_survives_a_broken_index, test_pinned_deb_from_the_pool,
-          test_checksum_mismatch_is_fatal, test_offline_refuses_downloads,
-          test_setup_with_the_network_cut])
+    GTA04Test.main()

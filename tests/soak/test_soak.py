@@ -13,15 +13,16 @@ Not part of `make check` (about 10 minutes for 100 cycles).
 """
 
 import argparse
-import os
 import random
 import re
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
-from gta04lib import Guest, QemuDied, TestFailure, interrupts  # noqa: E402
-from test_boot import bad_lines  # noqa: E402
+from gta04.dmesg import bad_lines
+from gta04.errors import QemuDied, TestFailure
+from gta04.guest import Guest
+from gta04.procfs import interrupts
+
 
 TWL = "/machine/twl4030"
 SOURCES = ("rtc", "pwron", "cable", "uart")
