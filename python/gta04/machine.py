@@ -5,7 +5,7 @@ where it lies is only known at run time (GTA04_BUILD, GTA04_QEMU).
 """
 
 import sys
-from typing import Any
+from typing import Any, Callable
 
 from .paths import QEMU_PYTHON
 
@@ -25,5 +25,6 @@ def qmp_command(vm: QEMUMachine, cmd: str, **args: Any) -> Any:
     Run a QMP command and return its result (raising on an error reply):
     QEMUMachine.command() of QEMU 7.2's python/qemu is cmd() in 10.0.
     """
-    run = getattr(vm, "cmd", None) or vm.command
+    # by name: each base's python/qemu has only one of them
+    run: Callable[..., Any] = getattr(vm, "cmd", None) or getattr(vm, "command")
     return run(cmd, **args)
