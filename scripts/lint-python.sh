@@ -38,7 +38,7 @@ NOT_YET=(
     tests/soak/test_soak.py
     scripts/bench.py scripts/compat-table.py scripts/fresh-check.py scripts/fuzz-corpus.py
     scripts/guest-kallsyms.py scripts/guest-modules.py scripts/idle-counts.py
-    scripts/gta04-bisect-run scripts/irq-timeline
+    scripts/irq-timeline
 )
 not_yet() { local f; for f in "${NOT_YET[@]}"; do [ "$REPO/$f" = "$1" ] && return 0; done; return 1; }
 checked=()
