@@ -44,10 +44,11 @@ class BootTest(GTA04Test):
             timers = [k for k in irq2 if k in ("clockevent", "gp_timer")]
             if not timers:
                 raise TestFailure("no timer interrupt in /proc/interrupts")
-            t = timers[0]
-            if irq2[t][0] <= irq1.get(t, (0, ""))[0]:
-                raise TestFailure("timer interrupt count does not grow: %s -> %s" % (irq1.get(t), irq2[t]))
-            print("  %s: %d -> %d" % (t, irq1.get(t, (0,))[0], irq2[t][0]))
+            timer = timers[0]
+            if irq2[timer][0] <= irq1.get(timer, (0, ""))[0]:
+                raise TestFailure("timer interrupt count does not grow: %s -> %s"
+                                  % (irq1.get(timer), irq2[timer]))
+            print("  %s: %d -> %d" % (timer, irq1.get(timer, (0,))[0], irq2[timer][0]))
 
             # reboot resets the board and Linux comes back to the shell
             g.send("reboot\n")

@@ -24,7 +24,7 @@ from gta04.testing import GTA04Test
 MEM_TOOLS = ("rtcwake", "i2cget", "i2cset", "i2cdump", "i2cdetect", "evtest", "devmem")
 
 
-def uptime(g):
+def uptime(g: Guest) -> float:
     """CLOCK_BOOTTIME in seconds (/proc/uptime): it counts suspended time."""
     return float(g.value("cut -d' ' -f1 /proc/uptime"))
 

@@ -45,9 +45,9 @@ def two_suspends_after_autosuspend(kernel: str) -> List[str]:
         g.ok("sleep 4")
         for cycle in (1, 2):
             g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +3 > /sys/class/rtc/rtc0/wakealarm")
-            r = g.suspend("mem", wake_within=20)
-            if not r.woke or r.status != 0:
-                raise TestFailure("%s: suspend %d not woken: %s" % (kernel, cycle, r))
+            sleep = g.suspend("mem", wake_within=20)
+            if not sleep.woke or sleep.status != 0:
+                raise TestFailure("%s: suspend %d not woken: %s" % (kernel, cycle, sleep))
         return sorted(set(UNBALANCED.findall(g.ok("dmesg"))))
 
 
@@ -78,10 +78,10 @@ class KernelBugsTest(GTA04Test):
             g.wait_for(r"PM: suspend entry", 60)
             try:
                 g.wait_for(DOUBLE_IDLE.pattern, 60)
-            except TestFailure:
+            except TestFailure as ex:
                 raise TestFailure("Debian's 7.2 suspended without omap_device's double idle of the I2C "
                                   "controllers: the kernel bug of docs/gta04.md \"Kernels\" item 3 is "
-                                  "gone; run the wake matrix on Debian's 7.2 and update the docs")
+                                  "gone; run the wake matrix on Debian's 7.2 and update the docs") from ex
             compat.record("7.2", suspend="no: kernel bug 3", pmic_wakes="-", key_wakes="-", **facts)
             print("  7.2 (Debian, unmodified): shell on ttyS2, idle 3 s (%.1f guest s on the 32 kHz "
                   "counter); its first suspend printed omap_device's double idle of the I2C controllers "

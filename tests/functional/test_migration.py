@@ -16,8 +16,8 @@ from gta04.testing import GTA04Test
 
 class MigrationTest(GTA04Test):
     def test_migrate_to_file_and_back(self) -> None:
-        with tempfile.TemporaryDirectory() as d:
-            state = os.path.join(d, "gta04.state")
+        with tempfile.TemporaryDirectory() as tmp:
+            state = os.path.join(tmp, "gta04.state")
             src = Guest(name="gta04-src")
             try:
                 src.boot(240)
@@ -46,10 +46,12 @@ class MigrationTest(GTA04Test):
                 dst.ok("sleep 10")
                 after = interrupts(dst.ok("cat /proc/interrupts"))
                 for name in ("clockevent", "rtc0"):
-                    b, a = before.get(name, (None,))[0], after.get(name, (None,))[0]
-                    print("  %s: %s before save, %s after restore + 10 s" % (name, b, a))
-                    if b is None or a is None or a <= b:
-                        raise TestFailure("%s did not advance across the restore: %s -> %s" % (name, b, a))
+                    saved, restored = before.get(name), after.get(name)
+                    print("  %s: %s before save, %s after restore + 10 s"
+                          % (name, saved and saved[0], restored and restored[0]))
+                    if saved is None or restored is None or restored[0] <= saved[0]:
+                        raise TestFailure("%s did not advance across the restore: %s -> %s"
+                                          % (name, saved and saved[0], restored and restored[0]))
             finally:
                 dst.shutdown()
 

@@ -14,7 +14,9 @@ class CaseCrashLateTest(GTA04Test):
         with Guest() as g:
             g.boot(240)
             g.ok("true")
-            os.kill(g.vm.get_pid(), signal.SIGABRT)
+            pid = g.vm.get_pid()
+            assert pid is not None      # launched
+            os.kill(pid, signal.SIGABRT)
             time.sleep(1)
 
 
