@@ -11,6 +11,7 @@ has to travel in the snapshot."""
 import os
 import tempfile
 import time
+from typing import Optional, Tuple
 
 from gta04.board import INTC_MIR0
 from gta04.errors import TestFailure
@@ -23,7 +24,8 @@ from gta04.testing import GTA04Test
 TWL = "/machine/twl4030"
 
 
-def wait_status(g, want, what):
+def wait_status(g: Guest, want: str, what: str) -> None:
+    """Wait (60 s at most) until the VM's run state is `want`."""
     deadline = time.monotonic() + 60
     while g.qmp("query-status")["status"] != want:
         if time.monotonic() > deadline:
@@ -31,7 +33,8 @@ def wait_status(g, want, what):
         time.sleep(0.2)
 
 
-def suspended_snapshot(state_file, alarm_in=None):
+def suspended_snapshot(state_file: str, alarm_in: Optional[int] = None
+                       ) -> Tuple[Optional[int], int, str]:
     """Boot, arm the alarm (if any), suspend to mem, wait until the kernel
     sleeps, save to state_file.  Returns (alarm time, rtc0 count, PIH virq)."""
     src = Guest(name="gta04-src")
@@ -61,7 +64,8 @@ def suspended_snapshot(state_file, alarm_in=None):
         src.shutdown()
 
 
-def restored(state_file):
+def restored(state_file: str) -> Guest:
+    """A QEMU restored from state_file, running."""
     dst = Guest(name="gta04-dst", extra_args=("-incoming", "exec:cat %s" % state_file))
     dst.launch()
     wait_status(dst, "paused", "the incoming migration")
@@ -69,7 +73,7 @@ def restored(state_file):
     return dst
 
 
-def woke(dst, bound=60):
+def woke(dst: Guest, bound: float = 60) -> int:
     """The suspend write returned in the restored QEMU; its exit status."""
     m = dst.wait_for(r"__SNAPE__" + STATUS, bound)
     dst.wait_for("gta04:", 10)
@@ -78,10 +82,11 @@ def woke(dst, bound=60):
 
 class SnapshotSuspendedTest(GTA04Test):
     def test_rtc_alarm_wakes_after_restore(self) -> None:
-        with tempfile.TemporaryDirectory() as d:
-            f = os.path.join(d, "suspended.state")
-            alarm, rtc0, virq = suspended_snapshot(f, alarm_in=8)
-            dst = restored(f)
+        with tempfile.TemporaryDirectory() as tmp:
+            state_file = os.path.join(tmp, "suspended.state")
+            alarm, rtc0, virq = suspended_snapshot(state_file, alarm_in=8)
+            assert alarm is not None    # armed
+            dst = restored(state_file)
             try:
                 status = woke(dst)
                 now = int(dst.ok("cat /sys/class/rtc/rtc0/since_epoch"))
@@ -99,11 +104,11 @@ class SnapshotSuspendedTest(GTA04Test):
                 dst.shutdown()
 
     def test_button_and_cable_wake_after_restore(self) -> None:
-        with tempfile.TemporaryDirectory() as d:
-            f = os.path.join(d, "suspended.state")
+        with tempfile.TemporaryDirectory() as tmp:
+            state_file = os.path.join(tmp, "suspended.state")
             for what, stimulus in (("power button", ("pwron", True)), ("cable", ("vbus", True))):
-                _, _, virq = suspended_snapshot(f)
-                dst = restored(f)
+                _, _, virq = suspended_snapshot(state_file)
+                dst = restored(state_file)
                 try:
                     t0 = dst.guest_clock()
                     while dst.guest_clock() < t0 + 2:       # still asleep after the restore
