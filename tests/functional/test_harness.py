@@ -10,6 +10,7 @@ that hangs, fails here."""
 import os
 import re
 import subprocess
+from typing import Dict, List, Optional, Tuple
 
 from gta04.errors import TestFailure
 from gta04.paths import REPO
@@ -20,17 +21,20 @@ CHECK = os.path.join(REPO, "scripts", "check.sh")
 CASES = os.path.join(REPO, "tests", "functional", "harness")
 
 
-def runner(*args, env=None):
-    p = subprocess.run([CHECK, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True, timeout=1200, env=dict(os.environ, **(env or {})))
-    lines = [l for l in p.stdout.splitlines() if re.match(r"^\d+ passed, \d+ failed", l)]
+def runner(*args: str, env: Optional[Dict[str, str]] = None) -> Tuple[int, Optional[str], str]:
+    """Run scripts/check.sh ARGS; return its exit status, closing line and output."""
+    proc = subprocess.run([CHECK, *args], check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=1200, env=dict(os.environ, **(env or {})))
+    lines = [line for line in proc.stdout.splitlines() if re.match(r"^\d+ passed, \d+ failed", line)]
     closing = lines[-1] if lines else None
     print("  check.sh %s -> exit %d, %r" % (" ".join(os.path.basename(a) for a in args),
-                                          p.returncode, closing))
-    return p.returncode, closing, p.stdout
+                                          proc.returncode, closing))
+    return proc.returncode, closing, proc.stdout
 
 
-def expect(args, closing, failed_names, env=None):
+def expect(args: List[str], closing: str, failed_names: List[str],
+           env: Optional[Dict[str, str]] = None) -> str:
+    """check.sh ARGS must end with `closing`, exit non-zero and list each of failed_names."""
     rc, line, out = runner(*args, env=env)
     if line != closing:
         raise TestFailure("expected closing line %r, got %r:\n%s" % (closing, line, out[-3000:]))
@@ -42,7 +46,8 @@ def expect(args, closing, failed_names, env=None):
     return out
 
 
-def case(name):
+def case(name: str) -> str:
+    """The path of a harness case."""
     return os.path.join(CASES, name)
 
 
