@@ -6,10 +6,15 @@ this run's: scripts/check.sh names the run in GTA04_CHECK_RUN).
 
 import json
 import os
-from typing import Dict
+from typing import TYPE_CHECKING, Dict
 
-from .guest import Guest
 from .paths import BUILD
+
+
+if TYPE_CHECKING:
+    # only for the annotation: scripts/compat-table.py reads the facts
+    # without QEMU's python package
+    from .guest import Guest
 
 
 COMPAT = os.path.join(BUILD, "compat")
@@ -23,7 +28,7 @@ def record(kernel: str, **facts: str) -> None:
         json.dump(dict(facts, run=RUN_ID), fh)
 
 
-def boot_facts(g: Guest) -> Dict[str, str]:
+def boot_facts(g: "Guest") -> Dict[str, str]:
     """The console the kernel is on, and how it idles here."""
     cmdline = g.ok("cat /proc/cmdline").split()
     console = [a.split("=")[1].split(",")[0] for a in cmdline if a.startswith("console=")]
