@@ -58,10 +58,12 @@ STAT_ALL = 0x7fff
 
 def i2c_init(base: int) -> List[bytes]:
     """Linux's omap_i2c_init on the controller `base`."""
-    return [write_op(base, I2C_CON, 0, WORD), write_op(base, I2C_SYSC, 2, WORD), write_op(base, I2C_CON, CON_EN, WORD),
-            step(), read_op(base, I2C_SYSS, WORD), write_op(base, I2C_CON, 0, WORD), write_op(base, I2C_PSC, 9, WORD),
-            write_op(base, I2C_SCLL, 9, WORD), write_op(base, I2C_SCLH, 3, WORD), write_op(base, I2C_WE, 0x636f, WORD),
-            write_op(base, I2C_CON, CON_EN, WORD), write_op(base, I2C_IE, 0x601f, WORD)]
+    return [write_op(base, I2C_CON, 0, WORD), write_op(base, I2C_SYSC, 2, WORD),
+            write_op(base, I2C_CON, CON_EN, WORD), step(), read_op(base, I2C_SYSS, WORD),
+            write_op(base, I2C_CON, 0, WORD), write_op(base, I2C_PSC, 9, WORD),
+            write_op(base, I2C_SCLL, 9, WORD), write_op(base, I2C_SCLH, 3, WORD),
+            write_op(base, I2C_WE, 0x636f, WORD), write_op(base, I2C_CON, CON_EN, WORD),
+            write_op(base, I2C_IE, 0x601f, WORD)]
 
 
 def i2c_write(base: int, addr: int, data: List[int]) -> List[bytes]:
