@@ -35,8 +35,9 @@ import sys
 import tempfile
 import threading
 import time
-from typing import Any, Counter, Dict, Tuple, TypedDict
+from typing import Any, Counter, Dict, Tuple
 
+from gta04.boards import BOARDS
 from gta04.guest import Guest
 from gta04.hostproc import cpu_seconds
 from gta04.kernels import stock_qemu
@@ -44,18 +45,6 @@ from gta04.paths import QEMU, REPO
 from gta04.procfs import interrupts
 
 
-class BoardArgs(TypedDict, total=False):
-    """The Guest arguments that make a board."""
-    machine: str
-    dtb: str
-    console: str
-
-
-BOARDS: Dict[str, BoardArgs] = {
-    "gta04": {"machine": "gta04"},
-    "vexpress-a9": {"machine": "vexpress-a9", "dtb": "vexpress-v2p-ca9.dtb",
-                    "console": "ttyAMA0,115200"},
-}
 TRACING = "/sys/kernel/debug/tracing"
 GUEST_EVENTS = ("timer:hrtimer_expire_entry timer:timer_expire_entry "
                 "workqueue:workqueue_execute_start")
