@@ -27,7 +27,6 @@ mains=("$REPO/scripts/gta04-bisect-run" "$REPO/scripts/irq-timeline")
 # (the list only shrinks)
 NOT_YET=(
     scripts/fresh-check.py
-    scripts/irq-timeline
 )
 not_yet() { local f; for f in "${NOT_YET[@]}"; do [ "$REPO/$f" = "$1" ] && return 0; done; return 1; }
 checked=()

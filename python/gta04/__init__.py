@@ -17,7 +17,10 @@ The modules, each one kind of thing:
 - ``kernels``: the guest images and kernels the scripts build
 - ``scenarios``, ``wake_matrix``, ``compat``: wake scenarios shared by tests
   and scripts
-- ``timeline``: a QEMU trace log as the PMIC interrupt path's lanes
+- ``timeline``, ``timeline_chart``: a QEMU trace log as the PMIC interrupt
+  path's lanes, and their drawing; ``charts``: Debian's matplotlib
+- ``boards``, ``hostproc``: the boards the benchmarks compare, and what
+  their QEMU costs the host
 - ``testing``: functional tests as unittest cases, with the runner's
   guarantees
 

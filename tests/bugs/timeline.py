@@ -19,6 +19,7 @@ import sys
 from typing import List, Optional, Protocol, Sequence
 
 from gta04.paths import BUILD, REPO
+from gta04.timeline import qemu_args
 
 
 TIMELINE = os.path.join(REPO, "scripts", "irq-timeline")
@@ -34,8 +35,7 @@ class Row(Protocol):  # pylint: disable=too-few-public-methods
 
 def trace_args(log: str) -> List[str]:
     """The QEMU options that record `log` for irq-timeline."""
-    return subprocess.run([sys.executable, TIMELINE, "--qemu-args", log], check=True,
-                          stdout=subprocess.PIPE, text=True).stdout.split()
+    return qemu_args(log)
 
 
 def _draw(logs: List[str], titles: List[str], out: str) -> str:
