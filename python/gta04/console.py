@@ -16,7 +16,7 @@ from .errors import TestFailure, Timeout
 
 
 VERBOSE = os.environ.get("GTA04_TEST_VERBOSE") == "1"
-F_SETPIPE_SZ = 1031     # fcntl.F_SETPIPE_SZ, which Python 3.11 does not name on every libc
+F_SETPIPE_SZ = 1031     # Linux's fcntl command (the fcntl module names it from Python 3.10)
 
 
 class Stream(Protocol):
