@@ -13,6 +13,7 @@ import textwrap
 from typing import List, Tuple
 
 from gta04.armdecode import first_loaded_address
+from gta04.paths import REPO
 from gta04.procfs import interrupts
 from gta04.shell import typed
 from gta04.suspend import Sleep
@@ -20,23 +21,23 @@ from gta04.testing import EXIT_SKIPPED, GTA04Test
 from gta04.timeline import intervals
 
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.join(REPO, "python", "gta04")
 
 
 def run_tests(body: str, *args: str) -> Tuple[int, List[str]]:
     """A test file of `body` (after the imports) run as check.sh runs one:
     its exit status and output lines."""
-    with tempfile.NamedTemporaryFile("w", suffix=".py", dir=HERE, prefix="tmp_case_",
-                                     delete=False) as fh:
-        fh.write("import unittest\n"
-                 "from gta04.errors import QemuDied, TestFailure\n"
-                 "from gta04.testing import GTA04Test\n\n\n"
-                 + textwrap.dedent(body) + "\n\nif __name__ == '__main__':\n    GTA04Test.main()\n")
-    try:
-        proc = subprocess.run([sys.executable, fh.name, *args], check=False, stdout=subprocess.PIPE,
+    with tempfile.TemporaryDirectory(prefix="gta04-case-") as tmp:
+        # the package beside the test file, as in every test directory
+        os.symlink(PACKAGE, os.path.join(tmp, "gta04"))
+        case = os.path.join(tmp, "test_case.py")
+        with open(case, "w", encoding="utf-8") as fh:
+            fh.write("import unittest\n"
+                     "from gta04.errors import QemuDied, TestFailure\n"
+                     "from gta04.testing import GTA04Test\n\n\n"
+                     + textwrap.dedent(body) + "\n\nif __name__ == '__main__':\n    GTA04Test.main()\n")
+        proc = subprocess.run([sys.executable, case, *args], check=False, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, timeout=60)
-    finally:
-        os.unlink(fh.name)
     return proc.returncode, proc.stdout.splitlines()
 
 
