@@ -18,11 +18,7 @@ CFG="$REPO/python/setup.cfg"
 # without .py, which are all "__main__" to mypy and so checked one by one
 files=("$REPO"/tests/functional/*.py "$REPO"/tests/functional/harness/*.py
        "$REPO"/tests/bugs/*.py "$REPO"/tests/soak/*.py)
-for f in "$REPO"/scripts/*.py; do
-    # twl4030-wiring.py is being rewritten with the TWL4030's wiring (issue
-    # 29 item 2), not annotated yet
-    [ "$(basename "$f")" = twl4030-wiring.py ] || files+=("$f")
-done
+files+=("$REPO"/scripts/*.py)
 mains=("$REPO/scripts/gta04-bisect-run" "$REPO/scripts/irq-timeline")
 
 rc=0

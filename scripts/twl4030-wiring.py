@@ -18,7 +18,7 @@ import os
 import re
 import subprocess
 import sys
-from typing import Dict, Iterator, List, Tuple
+from typing import Any, Dict, Iterator, List, Tuple
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(REPO, "docs", "gta04.md")
@@ -30,6 +30,7 @@ Wire = Tuple[str, str, int, str, str, int]
 
 
 def default_qemu() -> str:
+    """The qemu-system-arm of this tree's build (as scripts/lib.sh picks it)."""
     build = os.environ.get("GTA04_BUILD", os.path.join(REPO, ".build"))
     base = os.environ.get("GTA04_QEMU", "7.2")
     obj = "obj" if base == "7.2" else "obj-" + base
@@ -49,17 +50,19 @@ class QMP:
         self.read()                                 # the greeting
         self.cmd("qmp_capabilities")
 
-    def read(self) -> Dict:
+    def read(self) -> Dict[str, Any]:
+        """The next message that is not an event."""
         assert self.proc.stdout is not None
         while True:
             line = self.proc.stdout.readline()
             if not line:
                 raise SystemExit("QEMU exited during QMP")
-            msg = json.loads(line)
+            msg: Dict[str, Any] = json.loads(line)
             if "event" not in msg:
                 return msg
 
     def cmd(self, name: str, **args: object) -> object:
+        """Run a command; its "return", or exit with its error."""
         assert self.proc.stdin is not None
         self.proc.stdin.write(json.dumps({"execute": name, "arguments": args}) + "\n")
         self.proc.stdin.flush()
@@ -69,6 +72,7 @@ class QMP:
         return msg["return"]
 
     def close(self) -> None:
+        """Quit QEMU."""
         self.cmd("quit")
         self.proc.wait(timeout=30)
 
@@ -83,15 +87,16 @@ def short(path: str) -> str:
 
 
 def walk(qmp: QMP) -> Tuple[List[Wire], List[Tuple[str, str, str]]]:
-    objs = [CHIP] + sorted(CHIP + "/" + p["name"]
-                           for p in qmp.cmd("qom-list", path=CHIP)   # type: ignore
-                           if p["type"].startswith("child<") and "[" not in p["name"]
-                           and p["type"] != "child<twl4030-bus>")
+    """Every wire (link<irq>) and link of the chip and its cells."""
+    objs = [CHIP] + sorted(CHIP + "/" + prop["name"]
+                           for prop in qmp.cmd("qom-list", path=CHIP)   # type: ignore
+                           if prop["type"].startswith("child<") and "[" not in prop["name"]
+                           and prop["type"] != "child<twl4030-bus>")
     wires: List[Wire] = []
     links: List[Tuple[str, str, str]] = []
     for obj in objs:
-        for p in qmp.cmd("qom-list", path=obj):                     # type: ignore
-            name, ptype = p["name"], p["type"]
+        for prop in qmp.cmd("qom-list", path=obj):                  # type: ignore
+            name, ptype = prop["name"], prop["type"]
             if not ptype.startswith("link<") or name == "parent_bus":
                 continue
             target = qmp.cmd("qom-get", path=obj, property=name)
@@ -122,12 +127,14 @@ def runs(wires: List[Wire]) -> Iterator[Tuple[Wire, int]]:
 
 
 def lines(name: str, first: int, count: int) -> str:
+    """GPIO lines as the table writes them."""
     if count == 1:
         return "`%s`[%d]" % (name, first)
     return "`%s`[%d-%d]" % (name, first, first + count - 1)
 
 
 def render(qemu: str) -> str:
+    """The two Markdown tables of this QEMU."""
     qmp = QMP(qemu)
     try:
         wires, links = walk(qmp)
@@ -142,6 +149,7 @@ def render(qemu: str) -> str:
 
 
 def main(argv: List[str]) -> int:
+    """The command line (see the module's docstring)."""
     qemu = default_qemu()
     if argv[:1] == ["--qemu"] and len(argv) > 1:
         qemu, argv = argv[1], argv[2:]
@@ -153,8 +161,8 @@ def main(argv: List[str]) -> int:
         return 2
     tables = render(qemu)
     if argv == ["--check"]:
-        with open(DOC) as f:
-            if tables not in f.read():
+        with open(DOC, encoding="utf-8") as doc:
+            if tables not in doc.read():
                 sys.stderr.write("docs/gta04.md does not hold the TWL4030's wiring of this "
                                  "QEMU: run scripts/twl4030-wiring.py and paste its output\n")
                 return 1
