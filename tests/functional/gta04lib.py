@@ -18,15 +18,22 @@ import traceback
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.environ.get("GTA04_BUILD", os.path.join(REPO, ".build"))
-# GTA04_QEMU=7.2|10.0 picks the QEMU base as in scripts/lib.sh: its build
-# directory (.build/obj for 7.2, .build/obj-10.0) and its python/qemu package
+# GTA04_QEMU=7.2|10.0|11.1 picks the QEMU base as in scripts/lib.sh: its
+# build directory (.build/obj for 7.2, .build/obj-<base>) and its python/qemu
+# package; qemu.qmp, which QEMU's python/ dropped after 10.0, from the base's
+# venv (.build/meson-venv-11.1: Debian's python3-qemu-qmp, scripts/setup.sh)
+QEMU_BASES = ("7.2", "10.0", "11.1")
 QEMU_BASE = os.environ.get("GTA04_QEMU", "7.2")
-if QEMU_BASE not in ("7.2", "10.0"):
-    raise SystemExit("GTA04_QEMU=%s: the bases are 7.2 and 10.0" % QEMU_BASE)
+if QEMU_BASE not in QEMU_BASES:
+    raise SystemExit("error: GTA04_QEMU=%s: the bases are %s" % (QEMU_BASE, ", ".join(QEMU_BASES)))
 _OBJ = "obj" if QEMU_BASE == "7.2" else "obj-" + QEMU_BASE
 QEMU = os.path.join(BUILD, _OBJ + "-sanitize" if os.environ.get("GTA04_SANITIZE") == "1" else _OBJ,
                     "qemu-system-arm")
 sys.path.insert(0, os.path.join(BUILD, "qemu-" + QEMU_BASE, "python"))
+if not os.path.isdir(os.path.join(BUILD, "qemu-" + QEMU_BASE, "python", "qemu", "qmp")):
+    import glob
+    sys.path[1:1] = glob.glob(os.path.join(BUILD, "meson-venv-" + QEMU_BASE, "lib", "python3*",
+                                           "site-packages"))
 
 from qemu.machine import QEMUMachine  # noqa: E402
 

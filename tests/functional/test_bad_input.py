@@ -52,7 +52,7 @@ def test_ram_too_large():
 
 
 def test_wrong_cpu():
-    # 7.2: "Invalid CPU type", 10.0: "Invalid CPU model"
+    # 7.2: "Invalid CPU type", 10.0 and 11.1: "Invalid CPU model"
     expect_error(qemu("-M", "gta04", "-cpu", "cortex-a15"), "Invalid CPU")
 
 
@@ -92,6 +92,16 @@ def test_setup_wrong_qemu_version():
         env = dict(os.environ, GTA04_QEMU_SRC=tree, GTA04_BUILD=os.path.join(d, "build"))
         expect_error([os.path.join(REPO, "scripts", "setup.sh")],
                      "QEMU version 6.0.0 found, this overlay needs %s.x" % QEMU_BASE, env)
+
+
+def test_unknown_qemu_base():
+    # one line naming the bases, from the scripts and from the tests' library
+    env = dict(os.environ, GTA04_QEMU="12.0")
+    want = "GTA04_QEMU=12.0: the bases are 7.2, 10.0, 11.1"
+    for argv in ([os.path.join(REPO, "scripts", "setup.sh")],
+                 [os.path.join(REPO, "scripts", "check.sh"), "--qtest"],
+                 ["python3", "-c", "import gta04lib"]):
+        expect_error(argv, want, dict(env, PYTHONPATH=os.path.dirname(os.path.abspath(__file__))))
 
 
 def test_setup_not_a_tarball():
