@@ -569,7 +569,7 @@ static const VMStateDescription vmstate_omap3_intc = {
     }
 };
 
-static void omap3_intc_class_init(ObjectClass *oc, void *data)
+static void omap3_intc_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -581,13 +581,14 @@ static void omap3_intc_class_init(ObjectClass *oc, void *data)
     /* part of the SoC: wired to the CPU by the DM3730 */
     dc->user_creatable = false;
 }
+GTA04_CLASS_INIT_COMPAT(omap3_intc_class_init);
 
 static const TypeInfo omap3_intc_info = {
     .name = TYPE_OMAP3_INTC,
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3IntcState),
     .instance_init = omap3_intc_init,
-    .class_init = omap3_intc_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_intc_class_init),
 };
 
 static void omap3_intc_register_types(void)
