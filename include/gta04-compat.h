@@ -115,6 +115,7 @@ static inline void gta04_qtest_quit(QTestState *qts)
 
 #include "hw/qdev-core.h"
 #include "hw/qdev-properties.h"
+#include "hw/register.h"
 #include "hw/resettable.h"
 #include GTA04_QOBJECT_QLIST_H
 #include "qom/qom-qobject.h"
@@ -217,6 +218,20 @@ static inline bool gta04_object_property_set_array(Object *obj,
     QEMU_BUILD_BUG_ON(0)
 #define GTA04_CLASS_INIT(fn) (fn##_compat)
 #endif
+
+/*
+ * 9. The register API's RegisterInfoArray is a QOM child of its owner
+ * since QEMU 10.1 ("reg-array[*]"), finalized with it, and
+ * register_finalize_block() is gone (10.0.13 has it, 10.2.2 not).  Our
+ * finalizers call gta04_register_finalize_block(): nothing to do from
+ * 10.1 on.
+ */
+static inline void gta04_register_finalize_block(RegisterInfoArray *r_array)
+{
+#if GTA04_QEMU_VERSION < 1001
+    register_finalize_block(r_array);
+#endif
+}
 
 #endif /* GTA04_COMPAT_QTEST */
 
