@@ -187,6 +187,7 @@ unpack_source() {
         ln -s "../../../gta04/configs/devices/arm-softmmu/$(basename "$f")" \
               "$tmp/configs/devices/arm-softmmu/$(basename "$f")"
     done
+    compgen -G "$PATCHES/*.patch" >/dev/null || die "no overlay patches for QEMU $GTA04_QEMU in $PATCHES"
     step "applying $(ls "$PATCHES"/*.patch | wc -l) overlay patches ($PATCHES)"
     for p in "$PATCHES"/*.patch; do
         patch -d "$tmp" -p1 --quiet --forward <"$p" || die "patch $(basename "$p") does not apply"
