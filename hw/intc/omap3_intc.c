@@ -488,7 +488,7 @@ static MemTxResult omap3_intc_write(void *opaque, hwaddr addr, uint64_t data,
 static const MemoryRegionOps omap3_intc_ops = {
     .read_with_attrs = omap3_intc_read,
     .write_with_attrs = omap3_intc_write,
-    .endianness = DEVICE_NATIVE_ENDIAN,
+    .endianness = DEVICE_LITTLE_ENDIAN,
     /* 32-bit registers on the L4 (the TRM allows only 32-bit accesses) */
     .valid = {
         .min_access_size = 4,

@@ -600,7 +600,7 @@ static void gpt_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
 static const MemoryRegionOps gpt_ops = {
     .read = gpt_read,
     .write = gpt_write,
-    .endianness = DEVICE_NATIVE_ENDIAN,
+    .endianness = DEVICE_LITTLE_ENDIAN,
     /* 32-bit registers; Linux and the TRM's 16-bit access rules aside */
     .valid = {
         .min_access_size = 4,

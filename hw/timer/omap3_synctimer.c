@@ -100,7 +100,7 @@ static void synctimer_write(void *opaque, hwaddr addr, uint64_t data,
 static const MemoryRegionOps synctimer_ops = {
     .read = synctimer_read,
     .write = synctimer_write,
-    .endianness = DEVICE_NATIVE_ENDIAN,
+    .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = {
         .min_access_size = 4,
         .max_access_size = 4,

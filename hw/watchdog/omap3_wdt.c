@@ -339,7 +339,7 @@ static void wdt_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
 static const MemoryRegionOps wdt_ops = {
     .read = wdt_read,
     .write = wdt_write,
-    .endianness = DEVICE_NATIVE_ENDIAN,
+    .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = {
         .min_access_size = 4,
         .max_access_size = 4,
