@@ -39,7 +39,8 @@
 
 /*
  * 8. include/exec/address-spaces.h became include/system/address-spaces.h
- * (QEMU 10.1: 10.0.13 has the first, 10.2.2 the second).
+ * after 10.0's branch (10.0.13 has the first, 10.2.2 only the second):
+ * keyed on 10.1, the earlier possible release.
  */
 #if GTA04_QEMU_VERSION >= 1001
 #define GTA04_SYSTEM_ADDRESS_SPACES_H "system/address-spaces.h"
@@ -221,14 +222,14 @@ static inline bool gta04_object_property_set_array(Object *obj,
 
 /*
  * 9. The register API's RegisterInfoArray is a QOM child of its owner
- * since QEMU 10.1 ("reg-array[*]"), finalized with it, and
- * register_finalize_block() is gone (10.0.13 has it, 10.2.2 not).  Our
- * finalizers call gta04_register_finalize_block(): nothing to do from
- * 10.1 on.
+ * since QEMU 10.2 ("reg-array[*]"), finalized with it, and
+ * register_finalize_block() is gone (the series was posted after 10.1's
+ * release; 10.0.13 has the function, 10.2.2 not).  Our finalizers call
+ * gta04_register_finalize_block(): nothing to do from 10.2 on.
  */
 static inline void gta04_register_finalize_block(RegisterInfoArray *r_array)
 {
-#if GTA04_QEMU_VERSION < 1001
+#if GTA04_QEMU_VERSION < 1002
     register_finalize_block(r_array);
 #endif
 }
