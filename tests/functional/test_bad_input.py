@@ -151,5 +151,4 @@ if __name__ == "__main__":
     main([test_unknown_machine_option, test_ram_too_large, test_wrong_cpu, test_missing_kernel,
           test_global_on_board_property, test_ram_too_small_for_linux, test_kernel_not_an_image,
           test_setup_wrong_qemu_version, test_unknown_qemu_base, test_setup_not_a_tarball,
-          test_setup_no_network,
-          test_setup_checksum_mismatch])
+          test_setup_no_network, test_setup_checksum_mismatch])
