@@ -234,6 +234,22 @@ static inline void gta04_register_finalize_block(RegisterInfoArray *r_array)
 #endif
 }
 
+/*
+ * 10. qemu-system-arm offers only the machines that implement its
+ * target's machine interface since QEMU 10.2 (the single-binary work,
+ * "hw/core: Filter machine list available for a particular target
+ * binary", pulled in October 2025; a board without it is an
+ * "unsupported machine type").  A board's TypeInfo says
+ * .interfaces = GTA04_ARM_MACHINE_INTERFACES: arm_machine_interfaces of
+ * hw/arm/machines-qom.h from 10.2 on, none before.
+ */
+#if GTA04_QEMU_VERSION >= 1002
+#include "hw/arm/machines-qom.h"
+#define GTA04_ARM_MACHINE_INTERFACES arm_machine_interfaces
+#else
+#define GTA04_ARM_MACHINE_INTERFACES NULL
+#endif
+
 #endif /* GTA04_COMPAT_QTEST */
 
 #endif /* GTA04_COMPAT_H */

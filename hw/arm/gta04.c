@@ -144,6 +144,7 @@ static const TypeInfo gta04_machine_types[] = {
         .parent = TYPE_MACHINE,
         .instance_size = sizeof(GTA04MachineState),
         .class_init = GTA04_CLASS_INIT(gta04_machine_class_init),
+        .interfaces = GTA04_ARM_MACHINE_INTERFACES,
     },
 };
 
