@@ -23,7 +23,7 @@ each board boots once and is measured in that one VM:
             after the write to /sys/power/state has printed its marker
 
 The host CPU of gta04 is measured a second time with one behaviour of the
-guest kernel switched off through QEMU's gdbstub (Guest.gdb_write_word), to
+guest kernel switched off through QEMU's gdbstub (gta04.gdbstub.write_word), to
 show what the board itself costs when the kernel does not make it spin or
 work: idle with `arm_pm_idle` = NULL (the kernel's OMAP3 idle routine, with
 its power-domain bookkeeping and context save, bypassed for a plain WFI, as
@@ -45,7 +45,6 @@ chart next to it (bench.png).  Knobs: BENCH_IDLE_S, BENCH_SLEEP_S (10 s),
 BENCH_BUILD=0, BENCH_ICOUNT=0 (skips the -icount boots), BENCH_OUT.  No
 pass/fail: this measures.
 """
-import glob
 import json
 import os
 import re
@@ -54,81 +53,70 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tests", "functional"))
-from gta04lib import Guest, guest_dir, stock_qemu, QEMU, REPO, BUILD  # noqa: E402
+from gta04.boards import BOARDS
+from gta04.charts import need_matplotlib
+from gta04.gdbstub import write_word
+from gta04.guest import Guest
+from gta04.hostproc import cpu_percent, rss_mib
+from gta04.kallsyms import kernel_variable
+from gta04.kernels import guest_dir, stock_qemu
+from gta04.paths import BUILD, QEMU, REPO, script
+from gta04.shell import typed
+
 
 IDLE_S = float(os.environ.get("BENCH_IDLE_S", "10"))
 SLEEP_S = float(os.environ.get("BENCH_SLEEP_S", "10"))
 OUT = os.environ.get("BENCH_OUT", os.path.join(BUILD, "bench", "bench.json"))
 
-BOARDS = {
-    "gta04": dict(binary=QEMU, machine="gta04", alarm_event="twl4030_rtc_alarm"),
-    "vexpress-a9": dict(binary=None, machine="vexpress-a9", dtb="vexpress-v2p-ca9.dtb",
-                        console="ttyAMA0,115200", alarm_event="pl031_alarm_raised"),
-}
+# each board's RTC alarm trace event (the wake latency starts there)
+ALARM_EVENT = {"gta04": "twl4030_rtc_alarm", "vexpress-a9": "pl031_alarm_raised"}
+Sample = Dict[str, float]
 
 
-def cpu_seconds(pid):
-    """Host CPU time of every thread of pid so far (ns resolution)."""
-    total = 0
-    for path in glob.glob("/proc/%d/task/*/schedstat" % pid):
-        try:
-            with open(path) as f:
-                total += int(f.read().split()[0])
-        except (OSError, ValueError, IndexError):
-            pass   # a thread that ended meanwhile
-    return total / 1e9
+def binary_of(name: str, stock: str) -> str:
+    """Our QEMU for gta04, Debian's stock one for vexpress-a9."""
+    return QEMU if name == "gta04" else stock
 
 
-def cpu_percent(pid, seconds):
-    c0, t0 = cpu_seconds(pid), time.monotonic()
-    time.sleep(seconds)
-    return 100.0 * (cpu_seconds(pid) - c0) / (time.monotonic() - t0)
-
-
-def rss_mib(pid):
-    with open("/proc/%d/status" % pid) as f:
-        return int(re.search(r"VmRSS:\s+(\d+) kB", f.read()).group(1)) / 1024.0
-
-
-def alarm_stamps(log):
+def alarm_stamps(log: str) -> List[float]:
     """Host times (epoch s) of the RTC alarm trace events so far."""
     if not os.path.exists(log):
         return []
-    with open(log, errors="replace") as f:
+    with open(log, encoding="utf-8", errors="replace") as fh:
         return [float(m.group(1)) for m in
-                re.finditer(r"^\d+@(\d+\.\d+):\w+", f.read(), re.M)]
+                re.finditer(r"^\d+@(\d+\.\d+):\w+", fh.read(), re.M)]
 
 
-def with_kernel_word(g, function, value, measure):
+def with_kernel_word(g: Guest, function: str, value: int, measure: Callable[[], float]) -> float:
     """measure() with the kernel variable that `function` reads set to value
     (through the gdbstub), the old value written back afterwards."""
-    addr = g.kernel_variable(function)
-    old = g.gdb_write_word(addr, value)
+    addr = kernel_variable(g.monitor, g.guest, function)
+    old = write_word(g.monitor, addr, value)
     try:
         time.sleep(1)
         return measure()
     finally:
-        g.gdb_write_word(addr, old)
+        write_word(g.monitor, addr, old)
 
 
-def sleep_and_wake(g, state, log, diag=None):
+def sleep_and_wake(g: Guest, state: str, log: str, diag: Optional[Tuple[str, int]] = None
+                   ) -> Tuple[float, float, Optional[float]]:
     """Suspend to `state`, measure host CPU while asleep, wake by the RTC alarm.
     diag: (function, value) for with_kernel_word, measured in a second window.
     Returns (cpu %, wake latency s, cpu % of the diag window or None)."""
-    pid = g.vm.get_pid()
+    pid = qemu_pid(g)
     before = len(alarm_stamps(log))
     # the alarm comes after the whole window: entry + 1 s + SLEEP_S + margin,
     # and the diag window (gdbstub round trips + 1 s + SLEEP_S) after it
     windows = int(SLEEP_S) + 6 + (int(SLEEP_S) + 6 if diag else 0)
     g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm"
          % windows)
-    g._seq = getattr(g, "_seq", 0) + 1
-    end = "__BENCHW%d__" % g._seq
-    g.send("echo %s > /sys/power/state; echo %s\"\"%s$?\n" % (state, end[:6], end[6:]))
+    _, end = g.shell.markers("BENCHW")
+    g.send("echo %s > /sys/power/state; echo %s$?\n" % (state, typed(end)))
     g.wait_for(r"Suspending console", 60)
     time.sleep(1)
     cpu = cpu_percent(pid, SLEEP_S)
@@ -153,20 +141,32 @@ IDLE_DIAG = ("arch_cpu_idle", 0)            # arm_pm_idle = NULL
 SLEEP_DIAG = {"freeze": ("cpu_idle_poll_ctrl", 0)}   # cpu_idle_force_poll = 0
 
 
-def one_board(name, guest, stock, workdir, rnd):
-    b = dict(BOARDS[name])
-    binary = b.pop("binary") or stock
-    event = b.pop("alarm_event")
+def qemu_pid(g: Guest) -> int:
+    """The pid of the guest's QEMU (launched)."""
+    pid = g.vm.get_pid()
+    if pid is None:
+        raise RuntimeError("QEMU is not running")
+    return pid
+
+
+# one round on one board, its measurements in the order they run
+def one_board(name: str, guest: str, stock: str, workdir: str, rnd: int  # pylint: disable=too-many-locals
+              ) -> Sample:
+    """Boot `name` once and measure it; the sample."""
     log = os.path.join(workdir, "%s-%d.trace" % (name, rnd))
-    g = Guest(guest=guest, binary=binary, name="bench-%s" % name,
-              extra_args=("-msg", "timestamp=on", "-trace", event, "-D", log), **b)
-    res = {}
+    g = Guest(guest=guest, binary=binary_of(name, stock), name="bench-%s" % name,
+              extra_args=("-msg", "timestamp=on", "-trace", ALARM_EVENT[name], "-D", log),
+              **BOARDS[name])
+    res: Sample = {}
     try:
         g.boot(timeout=300)
-        res["boot_s"] = g.boot_time
+        res["boot_s"] = g.boot_time or 0.0
         # how much distinct guest code the boot ran: QEMU translated it once
-        res["boot_tbs"] = int(re.search(r"TB count\s+(\d+)", g.hmp("info jit")).group(1))
-        pid = g.vm.get_pid()
+        jit = re.search(r"TB count\s+(\d+)", g.hmp("info jit"))
+        if not jit:
+            raise RuntimeError("info jit shows no TB count")
+        res["boot_tbs"] = int(jit.group(1))
+        pid = qemu_pid(g)
         states = g.ok("cat /sys/power/state").split()
         res["rss_mib"] = rss_mib(pid)
         time.sleep(2)
@@ -187,30 +187,28 @@ def one_board(name, guest, stock, workdir, rnd):
     return res
 
 
-def icount_boot(name, guest, stock):
+def icount_boot(name: str, guest: str, stock: str) -> Dict[str, float]:
     """Guest seconds to the shell under -icount shift=0,sleep=off: busy
     (= instructions / 1e9) and idle, from /proc/uptime at the prompt."""
-    b = dict(BOARDS[name])
-    binary = b.pop("binary") or stock
-    b.pop("alarm_event")
-    g = Guest(guest=guest, binary=binary, name="bench-icount-%s" % name,
-              extra_args=("-icount", "shift=0,sleep=off"), **b)
+    g = Guest(guest=guest, binary=binary_of(name, stock), name="bench-icount-%s" % name,
+              extra_args=("-icount", "shift=0,sleep=off"), **BOARDS[name])
     try:
         g.boot(timeout=600)
-        up, idle = (float(v) for v in g.ok("cat /proc/uptime").split()[:2])
+        uptime, idle = (float(v) for v in g.ok("cat /proc/uptime").split()[:2])
     finally:
         g.shutdown()
-    return {"uptime_s": up, "idle_s": idle, "busy_s": up - idle}
+    return {"uptime_s": uptime, "idle_s": idle, "busy_s": uptime - idle}
 
 
-def timed(cmd, env=None):
+def timed(cmd: List[str], env: Optional[Dict[str, str]] = None) -> float:
+    """Host seconds a command takes (it must succeed)."""
     t0 = time.monotonic()
     subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     return time.monotonic() - t0
 
 
-def build_times():
+def build_times() -> Dict[str, float]:
     """The rebuild after one device file changed (in the normal build, first
     brought up to date), then a fresh setup (configure + compile) in a
     scratch build dir.  The rebuild comes first: right after a fresh build
@@ -250,48 +248,58 @@ ROWS = [  # key, label, unit, format[, vexpress-a9 key it is compared with]
 ]
 
 
-def median(samples, key):
+def median(samples: List[Sample], key: str) -> Optional[float]:
+    """The median of `key` over the samples that have it."""
     vals = [s[key] for s in samples if key in s]
     return statistics.median(vals) if vals else None
 
 
-def table(result):
+def cell(value: Optional[float], fmt: str, unit: str) -> str:
+    """A value of the table, or a dash."""
+    return "—" if value is None else (fmt % value) + " " + unit
+
+
+def table(result: Dict[str, Any]) -> str:
+    """README's Markdown table of the result."""
     n = result["rounds"]
     lines = ["| what (median of %d interleaved rounds) | gta04 | vexpress-a9 | ratio |" % n,
              "|---|---|---|---|"]
     for key, label, unit, fmt, *other in ROWS:
-        a = result["median"]["gta04"].get(key)
-        b = result["median"]["vexpress-a9"].get(other[0] if other else key)
-        cell = lambda v: "—" if v is None else (fmt % v) + " " + unit
-        ratio = "—" if a is None or b is None or b == 0 else "%.2f" % (a / b)
-        lines.append("| %s | %s | %s | %s |" % (label, cell(a), cell(b), ratio))
-    ic = result.get("icount")
-    if ic:
-        a, b = ic["gta04"], ic["vexpress-a9"]
+        ours = result["median"]["gta04"].get(key)
+        stock = result["median"]["vexpress-a9"].get(other[0] if other else key)
+        ratio = "—" if ours is None or stock is None or stock == 0 else "%.2f" % (ours / stock)
+        lines.append("| %s | %s | %s | %s |" % (label, cell(ours, fmt, unit), cell(stock, fmt, unit),
+                                               ratio))
+    icount = result.get("icount")
+    if icount:
+        ours_ic, stock_ic = icount["gta04"], icount["vexpress-a9"]
         lines.append("| guest work to the shell, `-icount shift=0,sleep=off` (1 ns = 1 instruction; "
                      "guest idle in brackets) | %.3f s (%.3f s) | %.3f s (%.3f s) | %.2f |"
-                     % (a["busy_s"], a["idle_s"], b["busy_s"], b["idle_s"], a["busy_s"] / b["busy_s"]))
-    bt = result.get("build", {})
-    if "fresh_build_s" in bt:
-        lines.append("| fresh build (`scripts/setup.sh`, source unpacked, configure + compile) | %.0f s | | |"
-                     % bt["fresh_build_s"])
-    if "one_file_rebuild_s" in bt:
-        lines.append("| rebuild after one `.c` file changed | %.1f s | | |" % bt["one_file_rebuild_s"])
+                     % (ours_ic["busy_s"], ours_ic["idle_s"], stock_ic["busy_s"], stock_ic["idle_s"],
+                        ours_ic["busy_s"] / stock_ic["busy_s"]))
+    build = result.get("build", {})
+    if "fresh_build_s" in build:
+        lines.append("| fresh build (`scripts/setup.sh`, source unpacked, configure + compile) "
+                     "| %.0f s | | |" % build["fresh_build_s"])
+    if "one_file_rebuild_s" in build:
+        lines.append("| rebuild after one `.c` file changed | %.1f s | | |" % build["one_file_rebuild_s"])
     return "\n".join(lines)
 
 
-def chart(result, path):
+def chart(result: Dict[str, Any], path: str) -> None:
+    """The medians and rounds of each row, a bar chart (PNG)."""
+    # pylint: disable=import-outside-toplevel,too-many-locals
+    # (Debian's matplotlib, there once need_matplotlib() has run)
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    import textwrap
-    keys = [r for r in ROWS]
+    keys = list(ROWS)
     cols = 5
     nrows = (len(keys) + cols - 1) // cols
     fig, axes = plt.subplots(nrows, cols, figsize=(3.2 * cols, 3.4 * nrows), squeeze=False)
     for ax in axes.flat[len(keys):]:
         ax.set_visible(False)
-    for ax, (key, label, unit, fmt, *other) in zip(axes.flat, keys):
+    for ax, (key, label, unit, _fmt, *other) in zip(axes.flat, keys):
         for i, board in enumerate(("gta04", "vexpress-a9")):
             k = other[0] if other and board != "gta04" else key
             vals = [s[k] for s in result["samples"][board] if k in s]
@@ -308,37 +316,26 @@ def chart(result, path):
     fig.savefig(path, dpi=100)
 
 
-def need_matplotlib():
-    """Debian's python3-matplotlib, installed if missing; a python3 that cannot
-    import it (a pyenv one) hands over to Debian's /usr/bin/python3."""
-    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "charts"], check=True)
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        if os.path.realpath(sys.executable) == os.path.realpath("/usr/bin/python3"):
-            raise
-        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
-
-
-def main():
+def main() -> None:
+    """Rounds, icount boots, build times; the table, the JSON, the chart."""
     need_matplotlib()
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     guest = guest_dir()
     stock = stock_qemu()
     # the diagnostic windows find kernel variables through kallsyms (made once)
-    subprocess.run([os.path.join(HERE, "guest-kallsyms.py")], check=True,
+    subprocess.run([script("guest-kallsyms.py")], check=True,
                    stdout=subprocess.DEVNULL)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     workdir = tempfile.mkdtemp(prefix="bench-")
-    samples = {b: [] for b in BOARDS}
+    samples: Dict[str, List[Sample]] = {name: [] for name in BOARDS}
     try:
         for rnd in range(rounds):
             order = list(BOARDS) if rnd % 2 == 0 else list(BOARDS)[::-1]
             for name in order:
-                r = one_board(name, guest, stock, workdir, rnd)
-                samples[name].append(r)
+                res = one_board(name, guest, stock, workdir, rnd)
+                samples[name].append(res)
                 print("round %d %-12s %s" % (rnd + 1, name,
-                      " ".join("%s=%.3g" % kv for kv in sorted(r.items()))), flush=True)
+                      " ".join("%s=%.3g" % kv for kv in sorted(res.items()))), flush=True)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     result = {
@@ -347,16 +344,18 @@ def main():
         "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "qemu": {"gta04": QEMU, "vexpress-a9": stock},
         "samples": samples,
-        "median": {b: {k: median(samples[b], k) for k, *_ in ROWS if median(samples[b], k) is not None}
-                   for b in BOARDS},
+        "median": {name: {k: median(samples[name], k) for k, *_ in ROWS
+                          if median(samples[name], k) is not None}
+                   for name in BOARDS},
     }
     if os.environ.get("BENCH_ICOUNT", "1") != "0":
-        result["icount"] = {b: icount_boot(b, guest, stock) for b in BOARDS}
-        print("icount " + " ".join("%s busy=%.3f idle=%.3f" % (b, v["busy_s"], v["idle_s"])
-                                    for b, v in result["icount"].items()), flush=True)
+        icounts = {name: icount_boot(name, guest, stock) for name in BOARDS}
+        result["icount"] = icounts
+        print("icount " + " ".join("%s busy=%.3f idle=%.3f" % (name, v["busy_s"], v["idle_s"])
+                                    for name, v in icounts.items()), flush=True)
     result["build"] = build_times()
-    with open(OUT, "w") as f:
-        json.dump(result, f, indent=1)
+    with open(OUT, "w", encoding="utf-8") as fh:
+        json.dump(result, fh, indent=1)
     png = os.path.splitext(OUT)[0] + ".png"
     chart(result, png)
     print()

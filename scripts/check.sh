@@ -2,7 +2,8 @@
 # Run every test: the qtests of the meson suite 'gta04' (ours, and QEMU's
 # generic tests that must stay green with the board built in), the
 # functional Linux boot tests, and the rows of the seed article's bug table
-# (tests/bugs/test_seed_bugs.py, what `make bugs` runs), then the table itself.
+# (tests/bugs/test_seed_bugs.py, what `make bugs` runs), then the table itself;
+# and mypy --strict and pylint on the Python (scripts/lint-python.sh).
 #
 #   scripts/check.sh                            everything
 #   scripts/check.sh --qtest                    only the qtests
@@ -244,6 +245,11 @@ if [ "$what" = all ] || [ "$what" = functional ]; then
         fi
         add_job "functional/$(basename "$t")" functional "$FUNCTIONAL_TIMEOUT" python3 "$t"
     done
+fi
+if [ "$what" = all ]; then
+    # the Python package and the scripts and tests written with it: mypy
+    # --strict and pylint (python/README.rst)
+    add_job "python/lint" lint 600 "$REPO/scripts/lint-python.sh"
 fi
 if [ "$what" = all ] || [ "$what" = bugs ]; then
     # each row of the seed article's table is a test of its own (its kernel

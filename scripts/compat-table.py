@@ -23,25 +23,27 @@ import json
 import os
 import subprocess
 import sys
-from typing import Optional
+from typing import Any, Optional
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUILD = os.environ.get("GTA04_BUILD", os.path.join(REPO, ".build"))
-COMPAT = os.path.join(BUILD, "compat")
+from gta04.compat import COMPAT, RUN_ID
+from gta04.paths import BUILD, REPO
+
+
 BUGS_OUT = os.environ.get("GTA04_TIMELINE_DIR") or os.path.join(BUILD, "bugs-timeline")
 DOC = os.path.join(REPO, "docs", "gta04.md")
 BEGIN = "<!-- compat-table: made by make check (scripts/compat-table.py --write); do not edit -->"
 END = "<!-- /compat-table -->"
-RUN_ID = os.environ.get("GTA04_CHECK_RUN", "")
 NO = "no result"
 
 
 def table_rows(path: str) -> list[list[str]]:
-    with open(path) as f:
-        return [line.split() for line in f if line.strip() and not line.startswith("#")]
+    """The rows of one of our whitespace tables (# comments)."""
+    with open(path, encoding="utf-8") as fh:
+        return [line.split() for line in fh if line.strip() and not line.startswith("#")]
 
 
 def host_package_version(pkg: str) -> str:
+    """The version scripts/host-packages pins pkg to, or "?"."""
     for row in table_rows(os.path.join(REPO, "scripts", "host-packages")):
         for spec in row[1:]:
             if spec.startswith(pkg + "="):
@@ -49,21 +51,23 @@ def host_package_version(pkg: str) -> str:
     return "?"
 
 
-def load(path: str) -> Optional[dict]:
+def load(path: str) -> Optional[dict[str, Any]]:
+    """A result file of this run, or None."""
     try:
-        with open(path) as f:
-            d = json.load(f)
+        with open(path, encoding="utf-8") as fh:
+            facts: dict[str, Any] = json.load(fh)
     except (OSError, ValueError):
         return None
-    return d if d.get("run") == RUN_ID else None
+    return facts if facts.get("run") == RUN_ID else None
 
 
 def kernel_cells(name: str) -> list[str]:
-    d = load(os.path.join(COMPAT, name + ".json"))
-    if d is None:
+    """The table's cells of a kernel of test_kernels' matrix."""
+    facts = load(os.path.join(COMPAT, name + ".json"))
+    if facts is None:
         return [NO] * 5
-    idle = d["idle"] + (" (kernel bug 1)" if d["idle"] != "yes" else "")
-    return [d["console"], idle, d["suspend"], d["pmic_wakes"], d["key_wakes"]]
+    idle = facts["idle"] + (" (kernel bug 1)" if facts["idle"] != "yes" else "")
+    return [facts["console"], idle, facts["suspend"], facts["pmic_wakes"], facts["key_wakes"]]
 
 
 def bug_rows() -> dict[str, str]:
@@ -73,16 +77,17 @@ def bug_rows() -> dict[str, str]:
     counts: dict[str, list[int]] = {}
     for n in names:
         source = "7.2" if "-7.2-" in n else "6.1"
-        d = load(os.path.join(BUGS_OUT, n + ".json"))
+        facts = load(os.path.join(BUGS_OUT, n + ".json"))
         c = counts.setdefault(source, [0, 0, 0])
-        c[0] += bool(d and d.get("ok"))
+        c[0] += bool(facts and facts.get("ok"))
         c[1] += 1
-        c[2] += d is None
+        c[2] += facts is None
     return {s: "%d/%d as expected%s" % (ok, total, ", %d no result" % none if none else "")
             for s, (ok, total, none) in counts.items()}
 
 
 def make_table() -> str:
+    """The table, Markdown."""
     bugs = bug_rows()
     head = ["kernel", "built as", "console", "idle", "mem, freeze",
             "PMIC wakes (rtc, pwron, plug, unplug x mem, freeze x 2)",
@@ -102,13 +107,14 @@ def make_table() -> str:
             cells = ["-"] * 5
         lines.append([name, built] + cells + [bugs.get(name, "-")])
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    out += ["| " + " | ".join(l) + " |" for l in lines]
+    out += ["| " + " | ".join(line) + " |" for line in lines]
     return "\n".join(out) + "\n"
 
 
 def doc_parts() -> tuple[str, str, str]:
-    with open(DOC) as f:
-        text = f.read()
+    """docs/gta04.md before the table, the table, after it."""
+    with open(DOC, encoding="utf-8") as fh:
+        text = fh.read()
     i, j = text.find(BEGIN), text.find(END)
     if i < 0 or j < i:
         sys.exit("%s has no %s ... %s section" % (DOC, BEGIN, END))
@@ -117,19 +123,20 @@ def doc_parts() -> tuple[str, str, str]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    g = ap.add_mutually_exclusive_group(required=True)
-    g.add_argument("--check", action="store_true")
-    g.add_argument("--write", action="store_true")
-    args = ap.parse_args()
+    """--check or --write; the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", maxsplit=1)[0])
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--check", action="store_true")
+    group.add_argument("--write", action="store_true")
+    args = parser.parse_args()
     if not RUN_ID:
         sys.exit("GTA04_CHECK_RUN is not set: run this from make check (scripts/check.sh), "
                  "or set it to the name of the run whose results to use")
     new = make_table()
     before, old, after = doc_parts()
     if args.write:
-        with open(DOC, "w") as f:
-            f.write(before + new + after)
+        with open(DOC, "w", encoding="utf-8") as fh:
+            fh.write(before + new + after)
         print(new, end="")
         return 0
     if old == new:
@@ -138,8 +145,8 @@ def main() -> int:
         return 0
     os.makedirs(BUILD, exist_ok=True)
     cand = os.path.join(BUILD, "compat-table.md")
-    with open(cand, "w") as f:
-        f.write(new)
+    with open(cand, "w", encoding="utf-8") as fh:
+        fh.write(new)
     sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
                                                "docs/gta04.md", "this run"))
     print("docs/gta04.md's compatibility table is not this run's (this run's: %s; "

@@ -14,11 +14,12 @@ import bisect
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "functional"))
-from gta04lib import Guest, guest_dir, stock_qemu  # noqa: E402
+from gta04.guest import Guest
+from gta04.kernels import guest_dir, stock_qemu
 
 
-def make(path):
+def make(path: str) -> None:
+    """Boot the kernel on stock QEMU's vexpress-a9; save its /proc/kallsyms to path."""
     g = Guest(binary=stock_qemu(),
               machine="vexpress-a9", dtb="vexpress-v2p-ca9.dtb", console="ttyAMA0,115200")
     try:
@@ -27,26 +28,28 @@ def make(path):
         out = g.ok("grep -v '\\[' /proc/kallsyms", timeout=600)
     finally:
         g.shutdown()
-    with open(path + ".tmp", "w") as f:
-        f.write(out)
+    with open(path + ".tmp", "w", encoding="utf-8") as fh:
+        fh.write(out)
     os.rename(path + ".tmp", path)
 
 
-def main():
+def main() -> None:
+    """Make the cache if needed; name each address given."""
     path = os.path.join(guest_dir(), "kallsyms")
     if not os.path.exists(path):
         make(path)
     syms = []
-    for line in open(path):
-        p = line.split()
-        if len(p) >= 3 and p[1] in "tTwW":
-            syms.append((int(p[0], 16), p[2]))
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            fields = line.split()
+            if len(fields) >= 3 and fields[1] in "tTwW":
+                syms.append((int(fields[0], 16), fields[2]))
     syms.sort()
-    addrs = [a for a, _ in syms]
-    for a in sys.argv[1:]:
-        v = int(a, 16)
-        i = bisect.bisect_right(addrs, v) - 1
-        print("%s %s+0x%x" % (a, syms[i][1], v - syms[i][0]) if i >= 0 else "%s ?" % a)
+    addrs = [start for start, _ in syms]
+    for arg in sys.argv[1:]:
+        addr = int(arg, 16)
+        i = bisect.bisect_right(addrs, addr) - 1
+        print("%s %s+0x%x" % (arg, syms[i][1], addr - syms[i][0]) if i >= 0 else "%s ?" % arg)
     if len(sys.argv) == 1:
         print(path)
 

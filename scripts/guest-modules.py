@@ -6,8 +6,8 @@ usage: guest-modules.py SRC_MODULE_DIR DST_MODULE_DIR MODULE...
 Dependencies come from each module's .modinfo "depends=" field (so no host
 depmod/kmod is needed).  A module compressed with xz (.ko.xz, Debian's since
 6.x) is copied decompressed: busybox's insmod passes the file to
-init_module(), which takes only an uncompressed image.  Writes DST/modules.dep (the format busybox modprobe
-reads) and prints the load order (dependencies first), one path per line,
+init_module(), which takes only an uncompressed image.  Writes DST/modules.dep
+(the format busybox modprobe reads) and prints the load order (dependencies first), one path per line,
 relative to DST.
 """
 import lzma
@@ -15,80 +15,91 @@ import os
 import re
 import shutil
 import sys
+from typing import Dict, List, Set
 
 
-def main():
-    src, dst, wanted = sys.argv[1], sys.argv[2], sys.argv[3:]
-    index = {}
-    for dirpath, _, files in os.walk(os.path.join(src, "kernel")):
-        for f in files:
-            for ext in (".ko", ".ko.xz"):
-                if f.endswith(ext):
-                    name = f[:-len(ext)].replace("-", "_")
-                    index[name] = os.path.relpath(os.path.join(dirpath, f), src)
+def dest(rel: str) -> str:
+    """Where a module goes in DST: decompressed."""
+    return rel[:-3] if rel.endswith(".xz") else rel
 
-    def image(rel):
+
+class ModuleTree:
+    """The modules of SRC_MODULE_DIR: by name, their images and dependencies."""
+
+    def __init__(self, src: str):
+        self.src = src
+        self.index: Dict[str, str] = {}      # name -> path relative to src
+        for dirpath, _, files in os.walk(os.path.join(src, "kernel")):
+            for file in files:
+                for ext in (".ko", ".ko.xz"):
+                    if file.endswith(ext):
+                        name = file[:-len(ext)].replace("-", "_")
+                        self.index[name] = os.path.relpath(os.path.join(dirpath, file), src)
+        self.builtin: Set[str] = set()
+        if os.path.exists(os.path.join(src, "modules.builtin")):
+            with open(os.path.join(src, "modules.builtin"), encoding="utf-8") as fh:
+                self.builtin = {os.path.basename(line.strip())[:-3].replace("-", "_")
+                                for line in fh if line.strip()}
+        self.order: List[str] = []           # load order, dependencies first
+        self.deps: Dict[str, List[str]] = {}
+
+    def image(self, rel: str) -> bytes:
         """The module's ELF image (decompressed)."""
-        with open(os.path.join(src, rel), "rb") as f:
-            data = f.read()
+        with open(os.path.join(self.src, rel), "rb") as fh:
+            data = fh.read()
         return lzma.decompress(data) if rel.endswith(".xz") else data
 
-    def dest(rel):
-        return rel[:-3] if rel.endswith(".xz") else rel
-
-    def depends(rel):
-        data = image(rel)
-        m = re.search(rb"\x00depends=([^\x00]*)\x00", data)
+    def depends(self, rel: str) -> List[str]:
+        """The names in the module's .modinfo depends= field."""
+        m = re.search(rb"\x00depends=([^\x00]*)\x00", self.image(rel))
         if not m or not m.group(1):
             return []
-        return [d.decode().replace("-", "_") for d in m.group(1).split(b",")]
+        return [dep.decode().replace("-", "_") for dep in m.group(1).split(b",")]
 
-    builtin = set()
-    if os.path.exists(os.path.join(src, "modules.builtin")):
-        with open(os.path.join(src, "modules.builtin")) as f:
-            builtin = {os.path.basename(l.strip())[:-3].replace("-", "_") for l in f if l.strip()}
-    order, seen, deps = [], set(), {}
-
-    def visit(name, chain):
+    def visit(self, name: str, chain: List[str]) -> None:
+        """Add `name` and what it needs to the load order."""
         name = name.replace("-", "_")
-        if name in seen:
+        if name in self.deps:
             return
-        if name not in index and name in builtin:
+        if name not in self.index and name in self.builtin:
             return   # built into this kernel: nothing to load
-        if name not in index:
+        if name not in self.index:
             sys.exit("guest-modules: no module %s (needed by %s)" % (name, " <- ".join(chain) or "list"))
-        seen.add(name)
-        deps[name] = depends(index[name])
-        for d in deps[name]:
-            visit(d, chain + [name])
-        order.append(name)
+        self.deps[name] = self.depends(self.index[name])
+        for dep in self.deps[name]:
+            self.visit(dep, chain + [name])
+        self.order.append(name)
 
-    for w in wanted:
-        visit(w, [])
-
-    for name in order:
-        out = os.path.join(dst, dest(index[name]))
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        with open(out, "wb") as f:
-            f.write(image(index[name]))
-
-    def closure(name, acc):
-        for d in deps[name]:
-            if d not in deps:
+    def closure(self, name: str, acc: List[str]) -> List[str]:
+        """Every module `name` needs, for modules.dep."""
+        for dep in self.deps[name]:
+            if dep not in self.deps:
                 continue   # built in
-            if dest(index[d]) not in acc:
-                acc.append(dest(index[d]))
-                closure(d, acc)
+            if dest(self.index[dep]) not in acc:
+                acc.append(dest(self.index[dep]))
+                self.closure(dep, acc)
         return acc
 
-    with open(os.path.join(dst, "modules.dep"), "w") as f:
-        for name in order:
-            f.write("%s: %s\n" % (dest(index[name]), " ".join(closure(name, []))))
+
+def main() -> None:
+    """Copy the modules named and their dependencies; print the load order."""
+    src, dst, wanted = sys.argv[1], sys.argv[2], sys.argv[3:]
+    tree = ModuleTree(src)
+    for name in wanted:
+        tree.visit(name, [])
+    for name in tree.order:
+        out = os.path.join(dst, dest(tree.index[name]))
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, "wb") as fh:
+            fh.write(tree.image(tree.index[name]))
+    with open(os.path.join(dst, "modules.dep"), "w", encoding="utf-8") as fh:
+        for name in tree.order:
+            fh.write("%s: %s\n" % (dest(tree.index[name]), " ".join(tree.closure(name, []))))
     for extra in ("modules.builtin", "modules.order"):
         if os.path.exists(os.path.join(src, extra)):
             shutil.copy2(os.path.join(src, extra), os.path.join(dst, extra))
-    for name in order:
-        print(dest(index[name]))
+    for name in tree.order:
+        print(dest(tree.index[name]))
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ export GTA04_QEMU
 SRC="$GTA04_BUILD/qemu-$GTA04_QEMU"
 PATCHES="$REPO/patches/$GTA04_QEMU"
 # GTA04_SANITIZE=1: the ASan+UBSan build, in a directory of its own (the
-# functional tests' gta04lib.py follows the same rule for its QEMU path)
+# Python package's gta04.paths follows the same rule for its QEMU path)
 if [ "${GTA04_FUZZ:-0}" = 1 ]; then
     # GTA04_FUZZ=1: clang, libFuzzer and ASan+UBSan, for qemu-fuzz-arm (make fuzz)
     [ "$GTA04_QEMU" = 7.2 ] ||

@@ -72,10 +72,10 @@ case "$GTA04_QEMU" in
     QEMU_SRC_CACHE="$GTA04_CACHE/qemu-src-11.1"
     # as 10.0, with sid's meson (the newest Debian has; check_meson_version
     # compares it with 11.1's pythondeps.toml after unpacking), pycotap
-    # (pythondeps.toml's meson group names it after 10.0) and qemu.qmp
-    # (python/qemu/machine imports it; after 10.0 QEMU's python/ no longer
-    # carries it: the functional tests' gta04lib.py takes it from this venv
-    # when the tree has none)
+    # (one pythondeps.toml after 10.0 names it in its meson group; 10.2.2's
+    # does not) and qemu.qmp (python/qemu/machine imports it; 10.2.2's
+    # python/ still carries it, pythondeps.toml names the PyPI package:
+    # python/gta04/machine.py takes it from this venv if the tree has none)
     VENV_DEBS=("sid meson 1.12.1-2 3fdbe63dacb2ae5a973a44a5c6955dfd940e20bf8464a24fb9a58e01127a634c"
                "sid python3-pycotap 1.3.1-3 33c753f8d6287a4c417dfe0eb036aef0ec026006b2baef856d0b77ada56bf423"
                "sid python3-qemu-qmp 0.0.6-1.1 584fdc71673c328ea08a99e01ad2a8c7456adb96f753aa1854ece91bcd279b32") ;;

@@ -13,19 +13,29 @@
  * thresholds, no RDR/XDR, no WE): Linux's OMAP3 driver cannot work with it,
  * hence this separate model.
  *
- * Bytes move through QEMU's I2C core synchronously, when the guest starts a
- * transfer or makes FIFO data/room available, as if the bus were infinitely
- * fast; the status bits are then sequenced like the hardware does: XRDY/XDR
- * when the guest has to supply bytes, RRDY/RDR when it has to read them,
- * ARDY once the access is over (for a receive: once the RX FIFO is empty),
- * NACK+ARDY when a slave does not acknowledge.  The controller keeps the bus
- * (BB = 1) until a stop condition, so a start without STP followed by
- * another start is a repeated start, as TWL4030 register reads need.
+ * With the property bus-timing (off by default for now, see the property),
+ * the bus runs at the SCL rate PSC/SCLL/SCLH and the functional clock give
+ * (omap3_i2c_scl_ticks(), TRM 17.3 "I2C Clocks"): the (repeated) start with
+ * the address and each data byte take their nine SCL periods (eight bits
+ * and the acknowledge) on QEMU_CLOCK_VIRTUAL, the first start in HS mode
+ * also the master code at F/S speed.  A transmitted byte leaves the TX FIFO
+ * for the shift register when its SCL cycles begin and reaches the slave
+ * (QEMU's I2C core) when they end; a received byte enters the RX FIFO when
+ * they end.  An empty TX FIFO or a full RX FIFO stalls the bus (SCL held
+ * low) until the guest acts, as the chip does.  The status bits follow:
+ * XRDY/XDR when the guest has to supply bytes, RRDY/RDR when it has to read
+ * them, ARDY once the access is over (for a receive: once the RX FIFO is
+ * empty), NACK+ARDY when a slave does not acknowledge.  The controller keeps
+ * the bus (BB = 1) until a stop condition, so a start without STP followed
+ * by another start is a repeated start, as TWL4030 register reads need.
+ * Assumptions (the TRM gives no cycle counts for them): a start or repeated
+ * start takes one SCL period, a stop none (BF/ARDY come with the last
+ * acknowledge), and SDA hold/setup times and clock stretching by slaves
+ * are not modelled.
  *
  * Not modelled: slave mode (own addresses are only stored), 10-bit
  * addressing (QEMU's I2C core has 7-bit addresses only: such transfers are
- * NACKed), DMA requests, bus timing (PSC/SCLL/SCLH are only stored),
- * wake-up generation (WE is only stored).
+ * NACKed), DMA requests, wake-up generation (WE is only stored).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -164,7 +174,18 @@ static uint32_t omap3_i2c_tx_to_write(OMAP3I2CState *s)
     if (s->phase != OMAP3_I2C_TX) {
         return 0;
     }
+    /* DCOUNT counts the byte in the shift register until it is sent */
+    if (s->bus_op == OMAP3_I2C_OP_BYTE) {
+        queued++;
+    }
     return s->count_left > queued ? s->count_left - queued : 0;
+}
+
+/* SCL held low: nothing on the bus while a transfer waits for the guest */
+static bool omap3_i2c_stalled(OMAP3I2CState *s)
+{
+    return s->bus_op == OMAP3_I2C_OP_NONE && !s->addr_pending &&
+           s->count_left;
 }
 
 /* I2C_STAT as read: the event bits plus the state bits */
@@ -176,12 +197,12 @@ static uint16_t omap3_i2c_stat(OMAP3I2CState *s)
         stat |= R_STAT_BB_MASK;
     }
     /* The controller stalls the bus because the TX FIFO ran empty */
-    if (s->phase == OMAP3_I2C_TX && s->count_left &&
+    if (s->phase == OMAP3_I2C_TX && omap3_i2c_stalled(s) &&
         fifo8_is_empty(&s->tx_fifo)) {
         stat |= R_STAT_XUDF_MASK;
     }
     /* It stalls because the RX FIFO is full and another byte is due */
-    if (s->phase == OMAP3_I2C_RX && s->count_left &&
+    if (s->phase == OMAP3_I2C_RX && omap3_i2c_stalled(s) &&
         fifo8_is_full(&s->rx_fifo)) {
         stat |= R_STAT_ROVR_MASK;
     }
@@ -256,6 +277,7 @@ static void omap3_i2c_stop(OMAP3I2CState *s)
     trace_omap3_i2c_stop(omap3_i2c_name(s), s->slave_addr);
     omap3_i2c_close_slave(s);
     s->phase = OMAP3_I2C_IDLE;
+    s->hs_entered = false;      /* HS mode ends with the stop */
     /* TRM I2C_CON: STP clears after the stop, MST after a detected stop */
     s->con &= ~(R_CON_STP_MASK | R_CON_MST_MASK);
     s->stat |= R_STAT_BF_MASK;
@@ -268,6 +290,7 @@ static void omap3_i2c_nack(OMAP3I2CState *s)
     omap3_i2c_close_slave(s);
     fifo8_reset(&s->tx_fifo);
     s->ardy_pending = false;
+    s->addr_pending = false;
     /* ARDY with NACK ends the access: Linux waits for it to complete */
     s->stat |= R_STAT_NACK_MASK | R_STAT_ARDY_MASK;
     s->phase = OMAP3_I2C_NACKED;
@@ -292,42 +315,175 @@ static void omap3_i2c_message_done(OMAP3I2CState *s)
     }
 }
 
-/* Move bytes between the FIFOs and the bus, as far as they allow */
+/*
+ * fclk ticks of one SCL period, TRM 17.3 "I2C Clocks": F/S mode (and the
+ * first phase of HS mode) ICLK = fclk / (PSC + 1), tLOW = (SCLL[7:0] + 7)
+ * and tHIGH = (SCLH[7:0] + 5) ICLK periods; the second phase of HS mode
+ * bypasses the prescaler, tLOW = (SCLL[15:8] + 7) and tHIGH =
+ * (SCLH[15:8] + 5) fclk periods.
+ */
+static uint64_t omap3_i2c_scl_ticks(OMAP3I2CState *s, bool hs)
+{
+    if (hs) {
+        return (s->scll >> 8) + 7 + (s->sclh >> 8) + 5;
+    }
+    return (uint64_t)(s->psc + 1) * ((s->scll & 0xff) + 7 + (s->sclh & 0xff) + 5);
+}
+
+static bool omap3_i2c_hs_mode(OMAP3I2CState *s)
+{
+    return FIELD_EX16(s->con, CON, OPMODE) == 1;
+}
+
+/*
+ * Put op on the bus from start_ns for ticks fclk periods.  It ends at
+ * bus_end_ns: bus_timer raises what it brings, and any register access
+ * after that time sees it done (omap3_i2c_catch_up) even if the timer has
+ * not run yet.
+ */
+static void omap3_i2c_bus_begin(OMAP3I2CState *s, OMAP3I2CBusOp op,
+                                int64_t start_ns, uint64_t ticks)
+{
+    uint64_t ns = s->bus_timing ? clock_ticks_to_ns(s->fclk, ticks) : 0;
+
+    s->bus_op = op;
+    s->bus_end_ns = start_ns + ns;
+    trace_omap3_i2c_bus_op(omap3_i2c_name(s), op, ns);
+    timer_mod(s->bus_timer, s->bus_end_ns);
+}
+
+/*
+ * Start what the bus can do next, at start_ns: the address phase of a
+ * start, or the next data byte if the FIFOs allow it.  Without the
+ * functional clock the controller stands still; omap3_i2c_fclk_update()
+ * resumes it.
+ */
+static void omap3_i2c_pump_at(OMAP3I2CState *s, int64_t start_ns)
+{
+    bool hs = omap3_i2c_hs_mode(s);
+    uint64_t period = omap3_i2c_scl_ticks(s, hs);
+
+    if (s->bus_op != OMAP3_I2C_OP_NONE || !clock_is_enabled(s->fclk)) {
+        return;
+    }
+    if (s->addr_pending) {
+        /* START (one period, an assumption) + 8 address bits + ACK */
+        uint64_t ticks = 10 * period;
+
+        if (hs && !s->hs_entered) {
+            /* F/S start + master code 00001xxx + NACK, then Sr at HS */
+            ticks += 10 * omap3_i2c_scl_ticks(s, false);
+            s->hs_entered = true;
+        }
+        omap3_i2c_bus_begin(s, OMAP3_I2C_OP_ADDRESS, start_ns, ticks);
+        return;
+    }
+    if (!s->count_left) {
+        return;
+    }
+    if (s->phase == OMAP3_I2C_TX && !fifo8_is_empty(&s->tx_fifo)) {
+        s->shift = fifo8_pop(&s->tx_fifo);
+        omap3_i2c_bus_begin(s, OMAP3_I2C_OP_BYTE, start_ns, 9 * period);
+    } else if (s->phase == OMAP3_I2C_RX && !fifo8_is_full(&s->rx_fifo)) {
+        omap3_i2c_bus_begin(s, OMAP3_I2C_OP_BYTE, start_ns, 9 * period);
+    }
+}
+
+/* The guest made data, room or a start available now */
 static void omap3_i2c_pump(OMAP3I2CState *s)
+{
+    omap3_i2c_pump_at(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+}
+
+/* The address was clocked out: did a slave acknowledge it? */
+static void omap3_i2c_address_done(OMAP3I2CState *s)
+{
+    bool is_recv = s->phase == OMAP3_I2C_RX;
+
+    s->addr_pending = false;
+    if (s->con & R_CON_XSA_MASK) {
+        qemu_log_mask(LOG_UNIMP, "%s: %s: 10-bit slave address 0x%03x\n",
+                      __func__, omap3_i2c_name(s), s->sa);
+        omap3_i2c_nack(s);
+        return;
+    }
+    if (i2c_start_transfer(s->bus, s->slave_addr, is_recv)) {
+        omap3_i2c_nack(s);
+        return;
+    }
+    s->slave_open = true;
+}
+
+/* A data byte and its acknowledge were clocked */
+static void omap3_i2c_byte_done(OMAP3I2CState *s)
 {
     const char *name = omap3_i2c_name(s);
 
     if (s->phase == OMAP3_I2C_TX) {
-        while (s->count_left && !fifo8_is_empty(&s->tx_fifo)) {
-            uint8_t byte = fifo8_pop(&s->tx_fifo);
-            int nak = i2c_send(s->bus, byte);
+        int nak = i2c_send(s->bus, s->shift);
 
-            s->count_left--;
-            s->cnt = s->count_left;
-            trace_omap3_i2c_send(name, s->slave_addr, byte, s->count_left);
-            if (nak) {
-                omap3_i2c_nack(s);
-                return;
-            }
+        s->count_left--;
+        s->cnt = s->count_left;
+        trace_omap3_i2c_send(name, s->slave_addr, s->shift, s->count_left);
+        if (nak) {
+            omap3_i2c_nack(s);
+            return;
         }
-        if (!s->count_left) {
-            omap3_i2c_message_done(s);
-        }
-    } else if (s->phase == OMAP3_I2C_RX) {
-        while (s->count_left && !fifo8_is_full(&s->rx_fifo)) {
-            uint8_t byte = i2c_recv(s->bus);
+    } else {
+        uint8_t byte = i2c_recv(s->bus);
 
-            fifo8_push(&s->rx_fifo, byte);
-            s->count_left--;
-            s->cnt = s->count_left;
-            trace_omap3_i2c_recv(name, s->slave_addr, byte, s->count_left);
-        }
+        fifo8_push(&s->rx_fifo, byte);
+        s->count_left--;
+        s->cnt = s->count_left;
+        trace_omap3_i2c_recv(name, s->slave_addr, byte, s->count_left);
         if (!s->count_left) {
             /* the master does not acknowledge the last byte it reads */
             i2c_nack(s->bus);
-            omap3_i2c_message_done(s);
         }
     }
+    if (!s->count_left) {
+        omap3_i2c_message_done(s);
+    }
+}
+
+/*
+ * Finish every bus operation that has ended by now, each next one starting
+ * where the one before ended: the bus state is a function of virtual time,
+ * whether or not bus_timer has run yet (a busy host runs timers late).
+ */
+static void omap3_i2c_catch_up(OMAP3I2CState *s)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+
+    while (s->bus_op != OMAP3_I2C_OP_NONE && s->bus_end_ns <= now) {
+        OMAP3I2CBusOp op = s->bus_op;
+
+        s->bus_op = OMAP3_I2C_OP_NONE;
+        if (op == OMAP3_I2C_OP_ADDRESS) {
+            omap3_i2c_address_done(s);
+        } else if (s->phase == OMAP3_I2C_TX || s->phase == OMAP3_I2C_RX) {
+            omap3_i2c_byte_done(s);
+        }
+        omap3_i2c_pump_at(s, s->bus_end_ns);
+    }
+}
+
+static void omap3_i2c_bus_timer_expired(void *opaque)
+{
+    OMAP3I2CState *s = opaque;
+
+    omap3_i2c_catch_up(s);
+    omap3_i2c_update(s);
+}
+
+/* The functional clock came back (or changed): a stalled bus resumes */
+static void omap3_i2c_fclk_update(void *opaque, ClockEvent event)
+{
+    OMAP3I2CState *s = opaque;
+
+    omap3_i2c_catch_up(s);
+    omap3_i2c_pump(s);
+    omap3_i2c_update(s);
 }
 
 /* I2C_CON.STT with MST: (repeated) start condition and address phase */
@@ -342,6 +498,13 @@ static void omap3_i2c_start(OMAP3I2CState *s)
     /* TRM I2C_CNT: DCOUNT = 0 means 65536 bytes */
     s->count_left = s->cnt ? s->cnt : 0x10000;
 
+    if (s->bus_op != OMAP3_I2C_OP_NONE) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: %s: start condition while the bus "
+                      "is busy: the address or byte in flight is lost\n",
+                      __func__, omap3_i2c_name(s));
+        timer_del(s->bus_timer);
+        s->bus_op = OMAP3_I2C_OP_NONE;
+    }
     /*
      * QEMU's I2C core sends a repeated start to the slave it already has
      * open: a restart to another address must close that one first.
@@ -353,18 +516,7 @@ static void omap3_i2c_start(OMAP3I2CState *s)
     s->phase = is_recv ? OMAP3_I2C_RX : OMAP3_I2C_TX;
     trace_omap3_i2c_start(omap3_i2c_name(s), addr, is_recv ? "read" : "write",
                           s->count_left, repeated);
-
-    if (s->con & R_CON_XSA_MASK) {
-        qemu_log_mask(LOG_UNIMP, "%s: %s: 10-bit slave address 0x%03x\n",
-                      __func__, omap3_i2c_name(s), s->sa);
-        omap3_i2c_nack(s);
-        return;
-    }
-    if (i2c_start_transfer(s->bus, addr, is_recv)) {
-        omap3_i2c_nack(s);
-        return;
-    }
-    s->slave_open = true;
+    s->addr_pending = true;
     omap3_i2c_pump(s);
 }
 
@@ -372,6 +524,10 @@ static void omap3_i2c_start(OMAP3I2CState *s)
 static void omap3_i2c_disable(OMAP3I2CState *s)
 {
     omap3_i2c_close_slave(s);
+    timer_del(s->bus_timer);
+    s->bus_op = OMAP3_I2C_OP_NONE;
+    s->addr_pending = false;
+    s->hs_entered = false;
     s->phase = OMAP3_I2C_IDLE;
     s->count_left = 0;
     s->ardy_pending = false;
@@ -552,6 +708,8 @@ static uint64_t omap3_i2c_read(void *opaque, hwaddr offset, unsigned size)
                       offset);
         return 0;
     }
+    omap3_i2c_catch_up(s);
+    omap3_i2c_update(s);
 
     switch (offset) {
     case A_REV:
@@ -624,20 +782,19 @@ static uint64_t omap3_i2c_read(void *opaque, hwaddr offset, unsigned size)
     }
 
     trace_omap3_i2c_reg_read(omap3_i2c_name(s), offset, value);
+    /* without bus-timing, what the access started is over at once */
+    omap3_i2c_catch_up(s);
+    omap3_i2c_update(s);
     return value;
 }
 
-/*
- * The SCL rate the timing registers give (F/S mode: ICLK = fclk / (PSC + 1),
- * tLOW = (SCLL + 7) ICLK, tHIGH = (SCLH + 5) ICLK).  Transfers complete at
- * once here; the rate is for the trace only.
- */
+/* The SCL rates the timing registers give, F/S and HS (for the trace) */
 static void omap3_i2c_trace_scl_rate(OMAP3I2CState *s)
 {
-    uint64_t iclk = clock_get_hz(s->fclk) / (s->psc + 1);
+    uint64_t hz = clock_get_hz(s->fclk);
 
-    trace_omap3_i2c_scl_rate(s->bus_name, iclk /
-                             ((s->scll & 0xff) + 7 + (s->sclh & 0xff) + 5));
+    trace_omap3_i2c_scl_rate(s->bus_name, hz / omap3_i2c_scl_ticks(s, false),
+                             hz / omap3_i2c_scl_ticks(s, true));
 }
 
 static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t data,
@@ -653,6 +810,7 @@ static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t data,
         return;
     }
     trace_omap3_i2c_reg_write(omap3_i2c_name(s), offset, value);
+    omap3_i2c_catch_up(s);
 
     switch (offset) {
     case A_IE:
@@ -672,7 +830,7 @@ static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t data,
         break;
     case A_DATA:
         omap3_i2c_data_write(s, value);
-        return;
+        break;
     case A_SYSC:
         if (FIELD_EX16(value, SYSC, SRST)) {
             /* the reset is instantaneous: SRST reads back 0, SYSC is reset */
@@ -738,6 +896,7 @@ static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t data,
                       HWADDR_PRIx "\n", __func__, omap3_i2c_name(s), offset);
         return;
     }
+    omap3_i2c_catch_up(s);
     omap3_i2c_update(s);
 }
 
@@ -788,7 +947,17 @@ static void omap3_i2c_init(Object *obj)
                           OMAP3_I2C_MMIO_SIZE);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
-    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", NULL, NULL, 0);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", omap3_i2c_fclk_update,
+                                 s, ClockUpdate);
+    s->bus_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                omap3_i2c_bus_timer_expired, s);
+}
+
+static void omap3_i2c_finalize(Object *obj)
+{
+    OMAP3I2CState *s = OMAP3_I2C(obj);
+
+    timer_free(s->bus_timer);
 }
 
 static void omap3_i2c_realize(DeviceState *dev, Error **errp)
@@ -819,19 +988,32 @@ static int omap3_i2c_post_load(void *opaque, int version_id)
     OMAP3I2CState *s = opaque;
 
     if (s->phase > OMAP3_I2C_NACKED || s->count_left > 0x10000 ||
+        s->bus_op > OMAP3_I2C_OP_BYTE ||
+        (s->bus_op == OMAP3_I2C_OP_BYTE && s->phase != OMAP3_I2C_TX &&
+         s->phase != OMAP3_I2C_RX) ||
         s->rx_fifo.num > s->rx_fifo.capacity ||
         s->rx_fifo.head >= s->rx_fifo.capacity ||
         s->tx_fifo.num > s->tx_fifo.capacity ||
         s->tx_fifo.head >= s->tx_fifo.capacity) {
         return -EINVAL;
     }
+    /* an operation in flight must be one the controller could have begun */
+    if ((s->bus_op == OMAP3_I2C_OP_ADDRESS && !s->addr_pending) ||
+        (s->bus_op == OMAP3_I2C_OP_BYTE &&
+         (!s->count_left || s->addr_pending ||
+          (s->phase == OMAP3_I2C_RX && fifo8_is_full(&s->rx_fifo))))) {
+        return -EINVAL;
+    }
+    if (s->bus_op != OMAP3_I2C_OP_NONE) {
+        timer_mod(s->bus_timer, s->bus_end_ns);
+    }
     return 0;
 }
 
 static const VMStateDescription vmstate_omap3_i2c = {
     .name = TYPE_OMAP3_I2C,
-    /* version 2: the functional clock */
-    .version_id = 2,
+    /* version 2: the functional clock; 3: bus timing */
+    .version_id = 3,
     .minimum_version_id = 2,
     .post_load = omap3_i2c_post_load,
     .fields = (const VMStateField[]) {
@@ -858,6 +1040,11 @@ static const VMStateDescription vmstate_omap3_i2c = {
         VMSTATE_BOOL(irq_level, OMAP3I2CState),
         VMSTATE_FIFO8(rx_fifo, OMAP3I2CState),
         VMSTATE_FIFO8(tx_fifo, OMAP3I2CState),
+        VMSTATE_INT64_V(bus_end_ns, OMAP3I2CState, 3),
+        VMSTATE_UINT32_V(bus_op, OMAP3I2CState, 3),
+        VMSTATE_UINT8_V(shift, OMAP3I2CState, 3),
+        VMSTATE_BOOL_V(addr_pending, OMAP3I2CState, 3),
+        VMSTATE_BOOL_V(hs_entered, OMAP3I2CState, 3),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -867,6 +1054,14 @@ static const Property omap3_i2c_properties[] = {
     DEFINE_PROP_UINT32("fifo-size", OMAP3I2CState, fifo_size, 8),
     DEFINE_PROP_BOOL("enabled-at-reset", OMAP3I2CState, enabled_at_reset,
                      false),
+    /*
+     * Transfers at the programmed bus speed.  Off by default for now: with
+     * it, the bug table's 7.2-bug2 row no longer loses the alarm and the
+     * TWL4030 qtests' MADC timing checks need the bus time allowed for
+     * (docs/gta04.md, "I2C at bus speed"); both are to be settled before it
+     * becomes the default.
+     */
+    DEFINE_PROP_BOOL("bus-timing", OMAP3I2CState, bus_timing, false),
 };
 
 static void omap3_i2c_class_init(ObjectClass *oc, const void *data)
@@ -888,6 +1083,7 @@ static const TypeInfo omap3_i2c_info = {
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3I2CState),
     .instance_init = omap3_i2c_init,
+    .instance_finalize = omap3_i2c_finalize,
     .class_init = GTA04_CLASS_INIT(omap3_i2c_class_init),
 };
 

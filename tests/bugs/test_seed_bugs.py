@@ -60,14 +60,21 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import time
+from typing import Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
-from gta04lib import (BUILD, INTC_ITR0, INTC_MIR0, REPO, STATUS, Guest, QemuDied,  # noqa: E402
-                      interrupts)
-from timeline import OUT, draw_pairs, draw_row, trace_args  # noqa: E402  (make bugs' pictures)
+from timeline import OUT, draw_pairs, draw_row, trace_args  # make bugs' pictures
+
+from gta04.board import TWL
+from gta04.errors import QemuDied
+from gta04.guest import Guest
+from gta04.kernels import make_kernel
+from gta04.paths import BUILD, REPO
+from gta04.procfs import interrupts
+from gta04.scenarios import arm_alarm
+from gta04.shell import STATUS
+from gta04.suspend import Sleep
 
 PATCHES = os.path.join(REPO, "guest", "kernel-patches")
 CHAIN_A = "chain-a-usb-phy-ldos-off-in-suspend.patch"
@@ -79,78 +86,86 @@ FIX2_REVERSE = "fix2-article-enable-rtc-irq-before-pmic.patch"
 # Linux 7.x needs this under every row: without it its I2C controllers die
 # in the first suspend (docs/gta04.md, "Kernels", item 3)
 OMAP_DEVICE_FIX_72 = os.path.join("7.2", "omap-device-force-suspended.patch")
-TWL = "/machine/twl4030"
 RTC_STATUS = "i2cget -f -y 0 0x4b 0x2a"
 FAILED_DIR = os.path.join(BUILD, "bugs-failed")     # traces of rows that failed
 TRACE_EVENTS = ("twl4030_regulators_rail", "twl4030_bci_detect", "twl4030_int1",
                 "omap3_intc_mask")
 
-_kernels = {}
+_kernels: Dict[str, str] = {}
 # scripts/check.sh names its run: --table then takes only results of this run
 RUN_ID = os.environ.get("GTA04_BUGS_RUN", "")
 
 
-def kernel(name, patches, config="gta04", source="6.1"):
+def kernel(name: str, patches: Sequence[str], config: str = "gta04", source: str = "6.1") -> Optional[str]:
     """A kernel of our config (or gta04+EXTRA) on the pinned source `source`
     (guest/kernel-sources) with these patches (cached), or None for Debian's
     unmodified image."""
     if name == "debian":
         return None
     if name not in _kernels:
-        out = subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"),
-                              "--config", config, "--source", source, name] +
-                             [os.path.join(PATCHES, p) for p in patches],
-                             check=True, stdout=subprocess.PIPE, text=True).stdout
-        _kernels[name] = os.path.join(out.strip().splitlines()[-1], "vmlinuz")
+        _kernels[name] = os.path.join(make_kernel("--config", config, "--source", source, name,
+                                                  *[os.path.join(PATCHES, p) for p in patches]),
+                                      "vmlinuz")
     return _kernels[name]
 
 
 class Row:
-    def __init__(self, scenario, kname, patches, expect, config="gta04", state="freeze",
-                 console_up=False, source="6.1"):
+    """A row of the table: a scenario on a kernel, and what it must show."""
+
+    def __init__(self, scenario: "Scenario", kname: str, patches: Tuple[str, ...], expect: str,
+                 config: str = "gta04", state: str = "freeze", console_up: bool = False,
+                 source: str = "6.1"):
         self.scenario, self.kname, self.patches, self.expect = scenario, kname, patches, expect
         self.config, self.state, self.console_up = config, state, console_up
         self.source = source
         # pictures pair rows of one case
         self.case = "%s_%s%s" % (scenario.__name__, state, "_console" if console_up else "")
-        self.outcome = self.detail = None
+        self.outcome: Optional[str] = None
+        self.detail = ""
         self.ok = False
         self.secs = 0.0
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The row's name: its case and kernel (unique in ROWS)."""
         return "%s-%s" % (self.case, self.kname)
 
-    def result_path(self):
+    def result_path(self) -> str:
+        """Where --row saves the row's result."""
         return os.path.join(OUT, self.name + ".json")
 
-    def save(self):
+    def save(self) -> None:
+        """Save the row's result (for --table)."""
         os.makedirs(OUT, exist_ok=True)
-        with open(self.result_path(), "w") as f:
+        with open(self.result_path(), "w", encoding="utf-8") as fh:
             json.dump({"outcome": self.outcome, "detail": self.detail, "ok": self.ok,
-                       "secs": self.secs, "run": RUN_ID}, f)
+                       "secs": self.secs, "run": RUN_ID}, fh)
 
-    def load(self):
+    def load(self) -> bool:
         """The result a --row run saved; False if there is none."""
         try:
-            with open(self.result_path()) as f:
-                d = json.load(f)
+            with open(self.result_path(), encoding="utf-8") as fh:
+                saved = json.load(fh)
         except (OSError, ValueError):
             return False
-        if d.get("run") != RUN_ID:   # a result of another run of the table
+        if saved.get("run") != RUN_ID:   # a result of another run of the table
             return False
-        self.outcome, self.detail, self.ok, self.secs = d["outcome"], d["detail"], d["ok"], d["secs"]
+        self.outcome, self.detail = saved["outcome"], saved["detail"]
+        self.ok, self.secs = saved["ok"], saved["secs"]
         return True
 
-    def line(self):
+    def line(self) -> str:
+        """The row's line of the table."""
         return ("%-4s %-34s %-14s expect %-18s got %-18s %5.0fs  %s"
                 % ("ok" if self.ok else "FAIL", title(self), self.kname, self.expect,
                    self.outcome, self.secs, self.detail))
 
 
+Scenario = Callable[[Row, str], Tuple[str, str]]
+
+
 @contextlib.contextmanager
-def booted(row, trace):
+def booted(row: Row, trace: str) -> Iterator[Guest]:
     """The row's kernel booted to the shell, traced to `trace`."""
     with Guest(kernel=kernel(row.kname, row.patches, row.config, row.source),
                extra_args=trace_args(trace), console_up=row.console_up) as g:
@@ -158,23 +173,22 @@ def booted(row, trace):
         yield g
 
 
-def asleep_masked(r):
+def asleep_masked(sleep: Sleep) -> bool:
     """Still suspended with INT1 asserted at INTC 7 and masked there."""
-    return (not r.woke and r.qemu_status == "running" and r.itr0 & 0x80 and r.mir0 & 0x80)
+    return (not sleep.woke and sleep.qemu_status == "running" and bool((sleep.itr0 or 0) & 0x80)
+            and bool((sleep.mir0 or 0) & 0x80))
 
 
-def describe(r, virq):
-    if r.woke:
-        return "%s (irq %s%s)" % ("woke" if r.status == 0 else "suspend aborted, status %s" % r.status,
-                                  r.wakeup_irq, " = PIH" if r.wakeup_irq == virq else "")
-    return "stayed asleep (ITR0.7=%d MIR0.7=%d)" % (r.itr0 >> 7 & 1, r.mir0 >> 7 & 1)
+def describe(sleep: Sleep, virq: str) -> str:
+    """One suspend, as the table's detail column says it."""
+    if sleep.woke:
+        return "%s (irq %s%s)" % ("woke" if sleep.status == 0
+                                  else "suspend aborted, status %s" % sleep.status,
+                                  sleep.wakeup_irq, " = PIH" if sleep.wakeup_irq == virq else "")
+    return "stayed asleep (ITR0.7=%d MIR0.7=%d)" % ((sleep.itr0 or 0) >> 7 & 1, (sleep.mir0 or 0) >> 7 & 1)
 
 
-def arm_alarm(g, seconds):
-    g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm" % seconds)
-
-
-def chain(row, trace):
+def chain(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-locals
     """Cable plugged, row.state (freeze or mem); the RTC alarm (5 s), the power
     button (3 s) and then unplugging the cable each get their chance; a key on
     the serial console (enabled as a wake source in sysfs) last."""
@@ -190,31 +204,31 @@ def chain(row, trace):
         seen = []
         # the button 3 s after the board sleeps, the alarm after that
         alarm = 5 + g.wfi_lead
-        for cycle in range(2):
+        for _ in range(2):
             arm_alarm(g, alarm)
-            r = g.suspend(row.state, stimulus=lambda: g.qom_set(TWL, "pwron", True),
+            sleep = g.suspend(row.state, stimulus=lambda: g.qom_set(TWL, "pwron", True),
                           wake_within=10 + g.wfi_lead, bound=600)
             g.qom_set(TWL, "pwron", False)
-            seen.append(describe(r, virq))
-            if r.woke:
-                if r.wakeup_irq != virq:
+            seen.append(describe(sleep, virq))
+            if sleep.woke:
+                if sleep.wakeup_irq != virq:
                     return "woke, not by the PMIC: " + "; ".join(seen), "?"
                 g.qom_set(TWL, "vbus", True)
                 g.ok("sleep 1")
                 continue
-            if not asleep_masked(r):
-                return "asleep but INTC 7 not asserted+masked: " + describe(r, virq), "?"
+            if not asleep_masked(sleep):
+                return "asleep but INTC 7 not asserted+masked: " + describe(sleep, virq), "?"
             chain_missing = chain_in_trace(trace)
             chain_ok = not chain_missing
             # unplugging the cable: the PMIC again, so nothing
             g.qom_set(TWL, "vbus", False)
             t0 = g.guest_clock()
             while g.guest_clock() < t0 + 3:
-                g._read()
-            unplug_woke = "suspend exit" in g.log[g._pos:]
+                g.console.poll()
+            unplug_woke = "suspend exit" in g.console.unread()
             # a key on the console: the UART's own wake-up
             g.send("\x15")   # ^U: if the shell gets the key, it only clears its line
-            g.wait_for(r"__GTA04E%d__" % g._seq + STATUS, 60)
+            g.wait_for(r"__GTA04E%d__" % g.shell.seq + STATUS, 60)
             uart_irq = g.ok("cat /sys/power/pm_wakeup_irq").strip()
             uart_name = [n for n, (c, line) in interrupts(g.ok("cat /proc/interrupts")).items()
                          if line.split(":")[0].strip() == uart_irq]
@@ -228,12 +242,12 @@ def chain(row, trace):
         return "woke both cycles by the PMIC: " + "; ".join(seen), "woke"
 
 
-def chain_in_trace(path):
+def chain_in_trace(path: str) -> str:
     """VUSB3V1 off, then the BCI's detection, INT1 rising and INTC 7 masked,
     in that order, in the trace of the last suspend.  Returns "" when the
     chain is there, else what is missing."""
-    with open(path, errors="replace") as f:
-        text = f.read()
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        text = fh.read()
     i = text.rfind("vusb3v1 on=0")
     if i < 0:
         return "no VUSB3V1 off"
@@ -252,27 +266,29 @@ def chain_in_trace(path):
     return "INTC 7 never masked after the BCI's INT1"
 
 
-def bug1_rtc(row, trace):
+def bug1_rtc(row: Row, trace: str) -> Tuple[str, str]:
     """No cable, row.state, the RTC alarm in 5 s (twice)."""
     with booted(row, trace) as g:
         virq = g.pih_virq()
         seen = []
-        for cycle in range(2):
+        for _ in range(2):
             arm_alarm(g, 5)
-            r = g.suspend(row.state, wake_within=15)
-            seen.append(describe(r, virq))
-            if not r.woke:
-                return "; ".join(seen), "asleep" if asleep_masked(r) else "?"
-            if r.wakeup_irq != virq:
+            sleep = g.suspend(row.state, wake_within=15)
+            seen.append(describe(sleep, virq))
+            if not sleep.woke:
+                return "; ".join(seen), "asleep" if asleep_masked(sleep) else "?"
+            if sleep.wakeup_irq != virq:
                 return "; ".join(seen), "?"
         return "; ".join(seen), "woke"
 
 
-def bug2_rtc(row, trace):
+def bug2_rtc(row: Row, trace: str) -> Tuple[str, str]:
     """No cable, row.state (mem), the RTC alarm: wake 1, an alarm awake, wake 2."""
     with booted(row, trace) as g:
         virq = g.pih_virq()
-        count = lambda: interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
+
+        def count() -> int:
+            return interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
         before = count()
         arm_alarm(g, 5)
         first = g.suspend(row.state, wake_within=20)
@@ -292,8 +308,9 @@ def bug2_rtc(row, trace):
         # counted, the next one woke the board
         if not status & 0x40 and awake == after + 1 and second.woke:
             return detail, "every alarm"
-        if (after == before and status & 0x40 and awake == after and not second.woke
-                and second.qemu_status == "running" and not second.itr0 & 0x80):
+        alarm_unacknowledged = after == before and status & 0x40 and awake == after
+        if alarm_unacknowledged and not second.woke and second.qemu_status == "running" \
+                and not (second.itr0 or 0) & 0x80:
             return detail, "lost after wake 1"
         return detail, "?"
 
@@ -314,7 +331,7 @@ ROWS = [
 ]
 
 
-def on_source_72(row):
+def on_source_72(row: Row) -> Row:
     """The row on linux-source-7.2: the same patches (they apply unchanged,
     at new line offsets: the code they touch is the same), on top of the
     omap_device fix 7.x needs to resume at all; Debian's image, which lacks
@@ -324,28 +341,31 @@ def on_source_72(row):
                config=row.config, state=row.state, console_up=row.console_up, source="7.2")
 
 
-ROWS += [on_source_72(r) for r in list(ROWS)]
+ROWS += [on_source_72(row) for row in list(ROWS)]
 
-SCENARIO_TITLE = {
+SCENARIO_TITLE: Dict[Scenario, str] = {
     chain: "cable in, %s, PWRON",
     bug1_rtc: "no cable, %s, RTC alarm",
     bug2_rtc: "no cable, %s, RTC alarm x3",
 }
 
 
-def title(row):
+def title(row: Row) -> str:
+    """The row's scenario column."""
     return SCENARIO_TITLE[row.scenario] % (row.state + (" console up" if row.console_up else ""))
 
 
-def run_row(row, trace, rows):
+def run_row(row: Row, trace: str, rows: Sequence[Row]) -> None:
     """Run one row; `rows`: those whose pair pictures it may draw."""
     t0 = time.monotonic()
     try:
         row.detail, row.outcome = row.scenario(row, trace)
-    except QemuDied as e:       # a crash is a failure, never a verdict
-        row.detail, row.outcome = "QEMU died: %s" % str(e).splitlines()[0], "crash"
-    except Exception as e:
-        row.detail, row.outcome = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else ""), "error"
+    except QemuDied as ex:       # a crash is a failure, never a verdict
+        row.detail, row.outcome = "QEMU died: %s" % str(ex).splitlines()[0], "crash"
+    except Exception as ex:  # pylint: disable=broad-except
+        # any other error is the row's failure, reported in its line
+        row.detail, row.outcome = ("%s: %s" % (type(ex).__name__, str(ex).splitlines()[0] if str(ex) else ""),
+                                   "error")
     row.ok = row.outcome == row.expect
     row.secs = time.monotonic() - t0
     if not row.ok and os.path.exists(trace):
@@ -356,62 +376,66 @@ def run_row(row, trace, rows):
         row.detail += "; trace kept in " + kept
     try:
         row.detail += "; timeline " + " ".join(draw_row(row, trace, rows))
-    except Exception as e:      # a missing picture fails the row
-        row.detail, row.ok = row.detail + "; timeline FAILED: %s" % e, False
+    except Exception as ex:  # pylint: disable=broad-except
+        # a missing picture fails the row
+        row.detail, row.ok = row.detail + "; timeline FAILED: %s" % ex, False
 
 
-def table(rows):
+def table(rows: Sequence[Row]) -> NoReturn:
     """The table from the rows' saved results, and the pair pictures: exit
     status 1 only if a row has no result or a picture cannot be drawn (each
     row's verdict was counted by its own run)."""
-    missing, done = [], []
-    for r in rows:
-        if not r.load():
-            missing.append(r.name)
+    missing: List[str] = []
+    done: List[Row] = []
+    for row in rows:
+        if not row.load():
+            missing.append(row.name)
             continue
         try:
-            pngs = draw_pairs(r, done)
-        except Exception as e:
-            print("pair picture of %s FAILED: %s" % (r.name, e))
-            missing.append(r.name + " (pair picture)")
+            pngs = draw_pairs(row, done)
+        except Exception as ex:  # pylint: disable=broad-except
+            # reported, and the table fails
+            print("pair picture of %s FAILED: %s" % (row.name, ex))
+            missing.append(row.name + " (pair picture)")
         else:
             if pngs:
-                r.detail += "; pair " + " ".join(pngs)
-        done.append(r)
-        print(r.line())
+                row.detail += "; pair " + " ".join(pngs)
+        done.append(row)
+        print(row.line())
     print("%d rows: %d as expected, %d not; %s"
-          % (len(rows), sum(r.ok for r in done), sum(not r.ok for r in done),
+          % (len(rows), sum(row.ok for row in done), sum(not row.ok for row in done),
              "no result from: " + ", ".join(missing) if missing else "every row has its result"))
     sys.exit(1 if missing else 0)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=1, help="run the table N times (all must agree)")
-    ap.add_argument("--only", default="", help="rows whose kernel or scenario contains this")
-    ap.add_argument("--build-only", action="store_true",
+def main() -> None:
+    """Run the table, a row of it, or print it (see the module's docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", maxsplit=1)[0])
+    parser.add_argument("--repeat", type=int, default=1, help="run the table N times (all must agree)")
+    parser.add_argument("--only", default="", help="rows whose kernel or scenario contains this")
+    parser.add_argument("--build-only", action="store_true",
                     help="build (or find cached) every row's kernel, run nothing "
                          "(scripts/check.sh does this before the timed tests)")
-    ap.add_argument("--list", action="store_true", help="print the rows' names")
-    ap.add_argument("--row", metavar="NAME", help="run this row alone, save its result")
-    ap.add_argument("--table", action="store_true",
+    parser.add_argument("--list", action="store_true", help="print the rows' names")
+    parser.add_argument("--row", metavar="NAME", help="run this row alone, save its result")
+    parser.add_argument("--table", action="store_true",
                     help="print the table of the saved results, draw the pair pictures")
-    args = ap.parse_args()
-    rows = [r for r in ROWS if args.only in r.kname or args.only in r.case]
+    args = parser.parse_args()
+    rows = [row for row in ROWS if args.only in row.kname or args.only in row.case]
     if args.row:
-        rows = [r for r in ROWS if r.name == args.row]
+        rows = [row for row in ROWS if row.name == args.row]
     if not rows:
         sys.exit("no row matches %r" % (args.row or args.only))
     if args.list:
-        print("\n".join(r.name for r in rows))
+        print("\n".join(row.name for row in rows))
         return
     if args.table:
         table(rows)
     trace = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gta04-bugs-trace-%d.log" % os.getpid())
-    for r in rows:          # build every kernel first (seconds each once one exists)
-        kernel(r.kname, r.patches, r.config, r.source)
+    for row in rows:          # build every kernel first (seconds each once one exists)
+        kernel(row.kname, row.patches, row.config, row.source)
     if args.build_only:
-        print("%d kernels ready" % len({r.kname for r in rows if r.kname != "debian"}))
+        print("%d kernels ready" % len({row.kname for row in rows if row.kname != "debian"}))
         return
     if args.row:
         row = rows[0]
@@ -428,10 +452,10 @@ def main():
     failures = 0
     for n in range(args.repeat):
         print("== run %d/%d" % (n + 1, args.repeat))
-        for r in rows:
-            run_row(r, trace, ROWS)
-            failures += not r.ok
-            print(r.line())
+        for row in rows:
+            run_row(row, trace, ROWS)
+            failures += not row.ok
+            print(row.line())
             sys.stdout.flush()
     with contextlib.suppress(FileNotFoundError):
         os.unlink(trace)

@@ -16,33 +16,43 @@ import re
 import shutil
 import subprocess
 import sys
+from typing import List, Optional, Protocol, Sequence
 
-from gta04lib import BUILD, REPO
+from gta04.paths import BUILD, REPO
+from gta04.timeline import qemu_args
+
 
 TIMELINE = os.path.join(REPO, "scripts", "irq-timeline")
 OUT = os.environ.get("GTA04_TIMELINE_DIR") or os.path.join(BUILD, "bugs-timeline")
 
 
-def trace_args(log):
-    return subprocess.run([sys.executable, TIMELINE, "--qemu-args", log], check=True,
-                          stdout=subprocess.PIPE, text=True).stdout.split()
+class Row(Protocol):  # pylint: disable=too-few-public-methods
+    """What a picture needs of a row of the bug table (test_seed_bugs.Row)."""
+    case: str
+    kname: str
+    outcome: Optional[str]
 
 
-def _draw(logs, titles, out):
+def trace_args(log: str) -> List[str]:
+    """The QEMU options that record `log` for irq-timeline."""
+    return qemu_args(log)
+
+
+def _draw(logs: List[str], titles: List[str], out: str) -> str:
     cmd = [sys.executable, TIMELINE, *logs, "-o", out]
-    for t in titles:
-        cmd += ["--title", t]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if p.returncode != 0 or not os.path.exists(out + ".png"):
-        raise RuntimeError("irq-timeline failed (%d): %s" % (p.returncode, p.stdout.strip()[-300:]))
+    for title in titles:
+        cmd += ["--title", title]
+    proc = subprocess.run(cmd, check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if proc.returncode != 0 or not os.path.exists(out + ".png"):
+        raise RuntimeError("irq-timeline failed (%d): %s" % (proc.returncode, proc.stdout.strip()[-300:]))
     return out + ".png"
 
 
-def _base(row):
+def _base(row: Row) -> str:
     return os.path.join(OUT, "%s-%s" % (row.case, row.kname))
 
 
-def draw_row(row, log, rows):
+def draw_row(row: Row, log: str, rows: Sequence[Row]) -> List[str]:
     """Draw the row's timeline, and its pair picture if the other row of
     the pair (in `rows`) has run; return the PNG paths written (raises if
     the script failed, or the row left no trace log)."""
@@ -55,7 +65,7 @@ def draw_row(row, log, rows):
     return [_draw([kept], [title], _base(row))] + draw_pairs(row, rows)
 
 
-def draw_pairs(row, rows):
+def draw_pairs(row: Row, rows: Sequence[Row]) -> List[str]:
     """A bug kernel K and the same tree with its fix, K-fixN, in one picture,
     for every row of `rows` that pairs with `row` and has run (its outcome
     known, its log kept in OUT); return the PNG paths written."""
@@ -63,10 +73,13 @@ def draw_pairs(row, rows):
     for other in rows:
         if other is row or other.case != row.case or other.outcome is None:
             continue
-        bug, fix = (other, row) if re.fullmatch(re.escape(other.kname) + r"-fix\d+", row.kname) \
-            else (row, other) if re.fullmatch(re.escape(row.kname) + r"-fix\d+", other.kname) \
-            else (None, None)
-        if bug is None or not os.path.exists(_base(other) + ".log"):
+        if re.fullmatch(re.escape(other.kname) + r"-fix\d+", row.kname):
+            bug, fix = other, row
+        elif re.fullmatch(re.escape(row.kname) + r"-fix\d+", other.kname):
+            bug, fix = row, other
+        else:
+            continue
+        if not os.path.exists(_base(other) + ".log"):
             continue
         pngs.append(_draw([_base(bug) + ".log", _base(fix) + ".log"],
                           ["%s: %s" % (bug.kname, bug.outcome), "%s: %s" % (fix.kname, fix.outcome)],

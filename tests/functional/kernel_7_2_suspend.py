@@ -23,7 +23,10 @@ import os
 import re
 import tempfile
 
-from gta04lib import Guest, TestFailure, main
+from gta04.errors import TestFailure
+from gta04.guest import Guest
+from gta04.testing import GTA04Test
+
 
 SIGNATURE = [
     r"omap_i2c 48070000\.i2c: omap_device: omap_device_idle\(\) called from invalid state 2",
@@ -33,27 +36,29 @@ SIGNATURE = [
 PIH_ERR = "I2C error -22 reading PIH ISR"
 
 
-def bus_starts(trace):
-    with open(trace, errors="replace") as f:
-        return sum(1 for l in f if "omap3_i2c_start i2c.1:" in l)
+def bus_starts(trace: str) -> int:
+    """The STARTs on I2C1 in the trace so far."""
+    with open(trace, encoding="utf-8", errors="replace") as fh:
+        return sum(1 for line in fh if "omap3_i2c_start i2c.1:" in line)
 
 
-def suspend_kernel_bug(state):
+def suspend_kernel_bug(state: str) -> None:
+    """7.2 in `state`: the kernel's signature, then failed PIH reads that reach no bus."""
     trace = tempfile.mktemp(prefix="gta04-72-i2c-", suffix=".log")
     try:
         with Guest(debian="7.2", append="no_console_suspend",
                    extra_args=["-trace", "omap3_i2c_start", "-D", trace]) as g:
             g.boot(240)
             g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +3 > /sys/class/rtc/rtc0/wakealarm")
-            r = g.suspend(state, wake_within=10)
-            missing = [p for p in SIGNATURE if not re.search(p, g.log)]
-            if missing and r.woke and PIH_ERR not in g.log:
+            sleep = g.suspend(state, wake_within=10)
+            missing = [pattern for pattern in SIGNATURE if not re.search(pattern, g.log)]
+            if missing and sleep.woke and PIH_ERR not in g.log:
                 raise TestFailure("7.2 woke from %s cleanly (%s): the kernel bug of docs/gta04.md "
                                   "\"Kernels\" item 3 is gone; move 7.2 into test_kernels' "
-                                  "wake matrix and update the docs" % (state, r))
+                                  "wake matrix and update the docs" % (state, sleep))
             if missing:
                 raise TestFailure("7.2's suspend (%s) went wrong, but not by the known kernel "
-                                  "bug; missing:\n%s" % (r, "\n".join(missing)))
+                                  "bug; missing:\n%s" % (sleep, "\n".join(missing)))
             # the write may or may not return (it did in 2 of 3 runs with the console
             # up): the noirq resume failure is only logged; the PMIC is lost either way
             g.wait_for(re.escape(PIH_ERR), 30)
@@ -62,7 +67,7 @@ def suspend_kernel_bug(state):
                 raise TestFailure("the PIH thread printed no -22 read")
             t0 = g.guest_clock()   # 3 guest seconds of the storm, by the 32 kHz counter
             while g.guest_clock() < t0 + 3:
-                g._read()
+                g.console.poll()
             errs1, starts1 = g.log.count(PIH_ERR), bus_starts(trace)
             if errs1 <= errs0:
                 raise TestFailure("the PIH thread's -22 reads stopped (%d, then %d)" % (errs0, errs1))
@@ -70,19 +75,19 @@ def suspend_kernel_bug(state):
                 raise TestFailure("I2C1 saw %d STARTs while the guest reported %d failed reads: "
                                   "the failures do reach the bus" % (starts1 - starts0, errs1 - errs0))
             print("  7.2 %s: %s; %d more failed PIH reads (-22) in 3 guest s and 0 I2C1 STARTs "
-                  "(%d before): the reads fail in software" % (state, r, errs1 - errs0, starts0))
+                  "(%d before): the reads fail in software" % (state, sleep, errs1 - errs0, starts0))
     finally:
         if os.path.exists(trace):
             os.unlink(trace)
 
 
-def test_7_2_mem_kernel_bug():
-    suspend_kernel_bug("mem")
+class Kernel72SuspendTest(GTA04Test):
+    def test_7_2_mem_kernel_bug(self) -> None:
+        suspend_kernel_bug("mem")
 
-
-def test_7_2_freeze_kernel_bug():
-    suspend_kernel_bug("freeze")
+    def test_7_2_freeze_kernel_bug(self) -> None:
+        suspend_kernel_bug("freeze")
 
 
 if __name__ == "__main__":
-    main([test_7_2_mem_kernel_bug, test_7_2_freeze_kernel_bug])
+    GTA04Test.main()

@@ -11,13 +11,14 @@ Not in make check: its first build compiles omap2plus_defconfig's modules
 (docs/gta04.md gives the time), which does not fit next to everything else.
 """
 
-from gta04lib import main
-from test_kernels import wake_matrix
+from gta04.testing import GTA04Test
+from gta04.wake_matrix import wake_matrix
 
 
-def test_wake_matrix_omap2plus_7_2():
-    wake_matrix("omap2plus-7.2")
+class KernelsOmap2plusTest(GTA04Test):
+    def test_wake_matrix_omap2plus_7_2(self) -> None:
+        wake_matrix("omap2plus-7.2")
 
 
 if __name__ == "__main__":
-    main([test_wake_matrix_omap2plus_7_2])
+    GTA04Test.main()

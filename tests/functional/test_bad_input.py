@@ -9,115 +9,128 @@ import os
 import random
 import subprocess
 import tempfile
+from typing import Dict, List, Optional
 
-from gta04lib import QEMU, QEMU_BASE, REPO, TestFailure, main
+from gta04.errors import TestFailure
+from gta04.paths import QEMU, QEMU_BASE, REPO
+from gta04.testing import GTA04Test
 
 
-def expect_error(argv, message, env=None):
-    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                       timeout=120, env=env)
-    if p.returncode == 0:
+def expect_error(argv: List[str], message: str, env: Optional[Dict[str, str]] = None) -> None:
+    """argv must fail, with `message` in its output, without dying or a backtrace."""
+    proc = subprocess.run(argv, check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=120, env=env)
+    if proc.returncode == 0:
         raise TestFailure("%s succeeded, expected an error" % " ".join(argv))
-    if p.returncode < 0:
-        raise TestFailure("%s died with signal %d:\n%s" % (" ".join(argv), -p.returncode, p.stdout))
-    if message not in p.stdout:
-        raise TestFailure("%s: expected %r in:\n%s" % (" ".join(argv), message, p.stdout))
-    if "Traceback" in p.stdout or "Aborted" in p.stdout:
-        raise TestFailure("%s: backtrace/abort:\n%s" % (" ".join(argv), p.stdout))
+    if proc.returncode < 0:
+        raise TestFailure("%s died with signal %d:\n%s" % (" ".join(argv), -proc.returncode, proc.stdout))
+    if message not in proc.stdout:
+        raise TestFailure("%s: expected %r in:\n%s" % (" ".join(argv), message, proc.stdout))
+    if "Traceback" in proc.stdout or "Aborted" in proc.stdout:
+        raise TestFailure("%s: backtrace/abort:\n%s" % (" ".join(argv), proc.stdout))
 
 
-def expect_warning(argv, message):
+def expect_warning(argv: List[str], message: str) -> None:
     """QEMU starts (stopped, -S), prints `message` on stderr and ends with
     status 0 on QMP quit: a warning, not an error."""
-    p = subprocess.run(argv + ["-qmp", "stdio", "-monitor", "none"], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True, timeout=120,
-                       input='{"execute": "qmp_capabilities"}\n{"execute": "quit"}\n')
-    if p.returncode != 0:
+    proc = subprocess.run(argv + ["-qmp", "stdio", "-monitor", "none"], check=False,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120,
+                          input='{"execute": "qmp_capabilities"}\n{"execute": "quit"}\n')
+    if proc.returncode != 0:
         raise TestFailure("%s: exit status %d, expected a warning and 0:\n%s"
-                          % (" ".join(argv), p.returncode, p.stderr))
-    if message not in p.stderr:
-        raise TestFailure("%s: expected the warning %r in:\n%s" % (" ".join(argv), message, p.stderr))
+                          % (" ".join(argv), proc.returncode, proc.stderr))
+    if message not in proc.stderr:
+        raise TestFailure("%s: expected the warning %r in:\n%s" % (" ".join(argv), message, proc.stderr))
 
 
-def qemu(*args):
+def qemu(*args: str) -> List[str]:
+    """Our QEMU, stopped (-S), with args."""
     return [QEMU, "-display", "none", "-S", *args]
 
 
-def test_unknown_machine_option():
-    expect_error(qemu("-M", "gta04,foo=bar"), "Property 'gta04-machine.foo' not found")
+class BadInputTest(GTA04Test):
+    def test_unknown_machine_option(self) -> None:
+        expect_error(qemu("-M", "gta04,foo=bar"), "Property 'gta04-machine.foo' not found")
+
+    def test_ram_too_large(self) -> None:
+        expect_error(qemu("-M", "gta04", "-m", "2G"), "more than the DM3730 SDRC can address (1024 MiB)")
+
+    def test_wrong_cpu(self) -> None:
+        # 7.2: "Invalid CPU type", 10.0 and 10.2: "Invalid CPU model"
+        expect_error(qemu("-M", "gta04", "-cpu", "cortex-a15"), "Invalid CPU")
+
+    def test_missing_kernel(self) -> None:
+        expect_error(qemu("-M", "gta04", "-kernel", "/nonexistent/vmlinuz"), "/nonexistent/vmlinuz")
+
+    def test_global_on_board_property(self) -> None:
+        # the SoC sets the SCM's wake-up pad list itself: a one-line error, no abort
+        expect_error(qemu("-M", "gta04", "-global", "omap3-scm.len-wakeup-pads=3"),
+                     "len-wakeup-pads")
+
+    def test_ram_too_small_for_linux(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            kernel = os.path.join(tmp, "zImage")
+            with open(kernel, "wb") as fh:      # a zImage header (magic at 0x24)
+                fh.write(bytes(0x24) + (0x016f2818).to_bytes(4, "little") + bytes(0x3d8))
+            expect_warning(qemu("-M", "gta04", "-m", "16", "-kernel", kernel),
+                           "-m 16 MiB is less than the 64 MiB")
+
+    def test_kernel_not_an_image(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            kernel = os.path.join(tmp, "garbage")
+            with open(kernel, "wb") as fh:
+                fh.write(random.Random(1).randbytes(1024))
+            expect_warning(qemu("-M", "gta04", "-kernel", kernel),
+                           "is neither a zImage, a uImage nor an ELF file")
+
+    def test_setup_wrong_qemu_version(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, "qemu-6.0.0")
+            os.makedirs(tree)
+            with open(os.path.join(tree, "VERSION"), "w", encoding="ascii") as fh:
+                fh.write("6.0.0\n")
+            env = dict(os.environ, GTA04_QEMU_SRC=tree, GTA04_BUILD=os.path.join(tmp, "build"))
+            expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                         "QEMU version 6.0.0 found, this overlay needs %s.x" % QEMU_BASE, env)
+
+    def test_unknown_qemu_base(self) -> None:
+        # one line naming the bases, from the scripts and from our Python package
+        env = dict(os.environ, GTA04_QEMU="12.0",
+                   PYTHONPATH=os.path.join(REPO, "python"))
+        want = "GTA04_QEMU=12.0: the bases are 7.2, 10.0, 11.1"
+        for argv in ([os.path.join(REPO, "scripts", "setup.sh")],
+                     [os.path.join(REPO, "scripts", "check.sh"), "--qtest"],
+                     ["python3", "-c", "import gta04.paths"]):
+            expect_error(argv, want, env)
+
+    def test_setup_not_a_tarball(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            bogus = os.path.join(tmp, "qemu.tar.xz")
+            with open(bogus, "w", encoding="ascii") as fh:
+                fh.write("not a tarball\n")
+            env = dict(os.environ, GTA04_QEMU_SRC=bogus, GTA04_BUILD=os.path.join(tmp, "build"))
+            expect_error([os.path.join(REPO, "scripts", "setup.sh")], "cannot extract", env)
+
+    def test_setup_no_network(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            env = fake_apt(tmp, "echo 'E: Failed to fetch: Temporary failure resolving' >&2; exit 100")
+            expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                         "could not download qemu=1:7.2+dfsg-7+deb12u18", env)
+
+    def test_setup_checksum_mismatch(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            env = fake_apt(tmp, "for f in qemu_7.2+dfsg.orig.tar.xz qemu_7.2+dfsg-7+deb12u18.debian.tar.xz "
+                              "qemu_7.2+dfsg-7+deb12u18.dsc; do echo tampered > $f; done")
+            expect_error([os.path.join(REPO, "scripts", "setup.sh")],
+                         "qemu_7.2+dfsg.orig.tar.xz: SHA-256 mismatch", env)
 
 
-def test_ram_too_large():
-    expect_error(qemu("-M", "gta04", "-m", "2G"), "more than the DM3730 SDRC can address (1024 MiB)")
-
-
-def test_wrong_cpu():
-    # 7.2: "Invalid CPU type", 10.0 and 11.1: "Invalid CPU model"
-    expect_error(qemu("-M", "gta04", "-cpu", "cortex-a15"), "Invalid CPU")
-
-
-def test_missing_kernel():
-    expect_error(qemu("-M", "gta04", "-kernel", "/nonexistent/vmlinuz"), "/nonexistent/vmlinuz")
-
-
-def test_global_on_board_property():
-    # the SoC sets the SCM's wake-up pad list itself: a one-line error, no abort
-    expect_error(qemu("-M", "gta04", "-global", "omap3-scm.len-wakeup-pads=3"),
-                 "len-wakeup-pads")
-
-
-def test_ram_too_small_for_linux():
-    with tempfile.TemporaryDirectory() as d:
-        kernel = os.path.join(d, "zImage")
-        with open(kernel, "wb") as f:      # a zImage header (magic at 0x24)
-            f.write(bytes(0x24) + (0x016f2818).to_bytes(4, "little") + bytes(0x3d8))
-        expect_warning(qemu("-M", "gta04", "-m", "16", "-kernel", kernel),
-                       "-m 16 MiB is less than the 64 MiB")
-
-
-def test_kernel_not_an_image():
-    with tempfile.TemporaryDirectory() as d:
-        kernel = os.path.join(d, "garbage")
-        with open(kernel, "wb") as f:
-            f.write(random.Random(1).randbytes(1024))
-        expect_warning(qemu("-M", "gta04", "-kernel", kernel),
-                       "is neither a zImage, a uImage nor an ELF file")
-
-
-def test_setup_wrong_qemu_version():
-    with tempfile.TemporaryDirectory() as d:
-        tree = os.path.join(d, "qemu-6.0.0")
-        os.makedirs(tree)
-        open(os.path.join(tree, "VERSION"), "w").write("6.0.0\n")
-        env = dict(os.environ, GTA04_QEMU_SRC=tree, GTA04_BUILD=os.path.join(d, "build"))
-        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
-                     "QEMU version 6.0.0 found, this overlay needs %s.x" % QEMU_BASE, env)
-
-
-def test_unknown_qemu_base():
-    # one line naming the bases, from the scripts and from the tests' library
-    env = dict(os.environ, GTA04_QEMU="12.0")
-    want = "GTA04_QEMU=12.0: the bases are 7.2, 10.0, 11.1"
-    for argv in ([os.path.join(REPO, "scripts", "setup.sh")],
-                 [os.path.join(REPO, "scripts", "check.sh"), "--qtest"],
-                 ["python3", "-c", "import gta04lib"]):
-        expect_error(argv, want, dict(env, PYTHONPATH=os.path.dirname(os.path.abspath(__file__))))
-
-
-def test_setup_not_a_tarball():
-    with tempfile.TemporaryDirectory() as d:
-        bogus = os.path.join(d, "qemu.tar.xz")
-        open(bogus, "w").write("not a tarball\n")
-        env = dict(os.environ, GTA04_QEMU_SRC=bogus, GTA04_BUILD=os.path.join(d, "build"))
-        expect_error([os.path.join(REPO, "scripts", "setup.sh")], "cannot extract", env)
-
-
-def fake_apt(d, body):
+def fake_apt(tmp: str, body: str) -> Dict[str, str]:
     """A PATH with an apt-get that does `body` (a shell snippet) instead."""
-    bindir = os.path.join(d, "bin")
+    bindir = os.path.join(tmp, "bin")
     os.makedirs(bindir)
-    with open(os.path.join(bindir, "apt-get"), "w") as f:
-        f.write("#!/bin/sh\n"
+    with open(os.path.join(bindir, "apt-get"), "w", encoding="ascii") as fh:
+        fh.write("#!/bin/sh\n"
                 "case \"$*\" in *print-uris*) echo \"'x' qemu_7.2.dsc 1 SHA256:0\"; exit 0;; esac\n"
                 + body + "\n")
     os.chmod(os.path.join(bindir, "apt-get"), 0o755)
@@ -126,29 +139,11 @@ def fake_apt(d, body):
     # configuration and fetches meson first, with the same checks
     # as the set-up runs it (the network allowed), with no wait between tries
     env = dict(os.environ, PATH=bindir + ":" + os.environ["PATH"], GTA04_QEMU="7.2",
-               GTA04_CACHE=os.path.join(d, "cache"), GTA04_BUILD=os.path.join(d, "build"),
+               GTA04_CACHE=os.path.join(tmp, "cache"), GTA04_BUILD=os.path.join(tmp, "build"),
                GTA04_APT_RETRY_DELAYS="0 0")
     env.pop("GTA04_OFFLINE", None)
     return env
 
 
-def test_setup_no_network():
-    with tempfile.TemporaryDirectory() as d:
-        env = fake_apt(d, "echo 'E: Failed to fetch: Temporary failure resolving' >&2; exit 100")
-        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
-                     "could not download qemu=1:7.2+dfsg-7+deb12u18", env)
-
-
-def test_setup_checksum_mismatch():
-    with tempfile.TemporaryDirectory() as d:
-        env = fake_apt(d, "for f in qemu_7.2+dfsg.orig.tar.xz qemu_7.2+dfsg-7+deb12u18.debian.tar.xz "
-                          "qemu_7.2+dfsg-7+deb12u18.dsc; do echo tampered > $f; done")
-        expect_error([os.path.join(REPO, "scripts", "setup.sh")],
-                     "qemu_7.2+dfsg.orig.tar.xz: SHA-256 mismatch", env)
-
-
 if __name__ == "__main__":
-    main([test_unknown_machine_option, test_ram_too_large, test_wrong_cpu, test_missing_kernel,
-          test_global_on_board_property, test_ram_too_small_for_linux, test_kernel_not_an_image,
-          test_setup_wrong_qemu_version, test_unknown_qemu_base, test_setup_not_a_tarball,
-          test_setup_no_network, test_setup_checksum_mismatch])
+    GTA04Test.main()

@@ -21,9 +21,12 @@ import struct
 import subprocess
 import sys
 import tempfile
+from typing import Any, Dict, List, Sequence, Tuple
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gta04lib import REPO, TestFailure, main  # noqa: E402
+from gta04.errors import TestFailure
+from gta04.paths import REPO
+from gta04.testing import GTA04Test
+
 
 TIMELINE = os.path.join(REPO, "scripts", "irq-timeline")
 FIX = os.path.join(REPO, "tests", "fixtures", "irq-timeline")
@@ -35,131 +38,135 @@ TMP = tempfile.mkdtemp(prefix="gta04-timeline-")
 atexit.register(shutil.rmtree, TMP, True)
 
 
-def check(cond, what):
+def check(cond: object, what: str) -> None:
+    """A verdict: TestFailure(what) unless cond."""
     if not cond:
         raise TestFailure(what)
 
 
-def draw(*logs, name="out", titles=()):
+def draw(*logs: str, name: str = "out", titles: Sequence[str] = ()) -> Tuple[str, List[Any]]:
+    """Draw the logs to TMP/NAME; return that path and the panels of its JSON."""
     out = os.path.join(TMP, name)
     cmd = [sys.executable, TIMELINE, *logs, "-o", out, "--json", out + ".json"]
-    for t in titles:
-        cmd += ["--title", t]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    check(p.returncode == 0, "irq-timeline failed (%d):\n%s" % (p.returncode, p.stdout))
-    with open(out + ".json") as f:
-        panels = json.load(f)
+    for title in titles:
+        cmd += ["--title", title]
+    proc = subprocess.run(cmd, check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    check(proc.returncode == 0, "irq-timeline failed (%d):\n%s" % (proc.returncode, proc.stdout))
+    with open(out + ".json", encoding="utf-8") as fh:
+        panels: List[Any] = json.load(fh)
     return out, panels
 
 
-def lanes_of(panel):
+def lanes_of(panel: Dict[str, Any]) -> Dict[str, Any]:
+    """The panel's lanes by name."""
     return {ln["name"]: ln for ln in panel["lanes"]}
 
 
-def png_size(path):
-    with open(path, "rb") as f:
-        head = f.read(24)
+def png_size(path: str) -> Tuple[int, int]:
+    """Width and height of a PNG."""
+    with open(path, "rb") as fh:
+        head = fh.read(24)
     check(head[:8] == b"\x89PNG\r\n\x1a\n", "%s is not a PNG" % path)
-    return struct.unpack(">II", head[16:24])
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
 
 
-def test_help():
-    p = subprocess.run([sys.executable, TIMELINE, "--help"], stdout=subprocess.PIPE, text=True)
-    check(p.returncode == 0, "--help exit status %d" % p.returncode)
-    for lane in ("suspend phases", "RTC alarm", "PWRON", "VBUS", "VUSB3V1", "BCI", "PIH",
-                 "INT1", "INTC 7 input", "INTC 7 masked", "CPU", "I2C1", "--qemu-args"):
-        check(lane in p.stdout, "--help does not describe %r" % lane)
+class IrqTimelineTest(GTA04Test):
+    def test_help(self) -> None:
+        proc = subprocess.run([sys.executable, TIMELINE, "--help"], check=False, stdout=subprocess.PIPE,
+                              text=True)
+        check(proc.returncode == 0, "--help exit status %d" % proc.returncode)
+        for lane in ("suspend phases", "RTC alarm", "PWRON", "VBUS", "VUSB3V1", "BCI", "PIH",
+                     "INT1", "INTC 7 input", "INTC 7 masked", "CPU", "I2C1", "--qemu-args"):
+            check(lane in proc.stdout, "--help does not describe %r" % lane)
 
+    def test_bug1_stays_asleep(self) -> None:  # pylint: disable=too-many-locals
+        out, panels = draw(BUG1, name="bug1", titles=["bug1"])
+        check(len(panels) == 1, "one log, %d panels" % len(panels))
+        panel = panels[0]
+        check([ln["name"] for ln in panel["lanes"]] == LANES,
+              "lanes %s, expected %s" % ([ln["name"] for ln in panel["lanes"]], LANES))
+        by_name = lanes_of(panel)
+        end = panel["window"][1]
+        phases = [m[1] for m in by_name["suspend phases"]["marks"]]
+        check(phases and "suspend entry" in phases[0] and any("Suspending console" in x for x in phases),
+              "phases %s" % phases)
+        alarms = [m[0] for m in by_name["RTC alarm"]["marks"] if m[1] == "alarm"]
+        check(len(alarms) == 1 and 3.5 < alarms[0] < 5.0, "RTC alarm marks %s" % alarms)
+        alarm = alarms[0]
+        # every stage of the chain rises at the alarm and stays up to the end
+        for lane in ("SIH pwr ISR1", "PIH", "INT1", "INTC 7 input", "INTC 7 masked"):
+            bars = [b for b in by_name[lane]["bars"] if b[1] > alarm]
+            check(bars and abs(bars[-1][0] - alarm) < 0.005 and abs(bars[-1][1] - end) < 1e-6,
+                  "%s after the alarm at %.3f: %s (window end %.3f)" % (lane, alarm, bars, end))
+        check(by_name["SIH pwr ISR1"]["bars"][-1][2] == "RTC_IT",
+              "PWR ISR1 source %s" % by_name["SIH pwr ISR1"]["bars"])
+        check(by_name["PIH"]["bars"][-1][2] == "PWR", "PIH bits %s" % by_name["PIH"]["bars"])
+        check(by_name["INTC 7 masked"]["bars"][-1][0] >= by_name["INTC 7 input"]["bars"][-1][0],
+              "INTC 7 masked before it was asserted")
+        takes = [m[0] for m in by_name["CPU"]["marks"] if m[1] == "takes INTC 7"]
+        check(len(takes) == 1 and takes[0] >= alarm,
+              "the CPU took INTC 7 at %s (alarm %.3f)" % (takes, alarm))
+        check(not [m for m in by_name["I2C1"]["marks"] if m[0] > alarm],
+              "I2C reads after the mask: %s" % by_name["I2C1"]["marks"])
+        check(by_name["I2C1"]["ticks"] > 0, "no I2C transfers before the suspend")
+        check(any(b[2] == "running" for b in by_name["CPU"]["bars"] if b[1] > alarm),
+              "the CPU is not running (s2idle polls) after the alarm: %s" % by_name["CPU"]["bars"][-3:])
+        with open(out + ".svg", encoding="utf-8") as fh:
+            svg = fh.read()
+        texts = set(re.findall(r"<text[^>]*>([^<]*)</text>", svg)) | \
+            set(re.findall(r"<!-- ([^>]*?) -->", svg))
+        for lane in LANES:
+            check(any(lane == x.strip() for x in texts), "the SVG has no text %r" % lane)
+        width, height = png_size(out + ".png")
+        check(width > 600 and height > 400, "PNG %dx%d" % (width, height))
 
-def test_bug1_stays_asleep():
-    out, panels = draw(BUG1, name="bug1", titles=["bug1"])
-    check(len(panels) == 1, "one log, %d panels" % len(panels))
-    p = panels[0]
-    check([ln["name"] for ln in p["lanes"]] == LANES,
-          "lanes %s, expected %s" % ([ln["name"] for ln in p["lanes"]], LANES))
-    L = lanes_of(p)
-    end = p["window"][1]
-    phases = [m[1] for m in L["suspend phases"]["marks"]]
-    check(phases and "suspend entry" in phases[0] and any("Suspending console" in x for x in phases),
-          "phases %s" % phases)
-    alarms = [m[0] for m in L["RTC alarm"]["marks"] if m[1] == "alarm"]
-    check(len(alarms) == 1 and 3.5 < alarms[0] < 5.0, "RTC alarm marks %s" % alarms)
-    t = alarms[0]
-    # every stage of the chain rises at the alarm and stays up to the end
-    for lane in ("SIH pwr ISR1", "PIH", "INT1", "INTC 7 input", "INTC 7 masked"):
-        bars = [b for b in L[lane]["bars"] if b[1] > t]
-        check(bars and abs(bars[-1][0] - t) < 0.005 and abs(bars[-1][1] - end) < 1e-6,
-              "%s after the alarm at %.3f: %s (window end %.3f)" % (lane, t, bars, end))
-    check(L["SIH pwr ISR1"]["bars"][-1][2] == "RTC_IT", "PWR ISR1 source %s" % L["SIH pwr ISR1"]["bars"])
-    check(L["PIH"]["bars"][-1][2] == "PWR", "PIH bits %s" % L["PIH"]["bars"])
-    check(L["INTC 7 masked"]["bars"][-1][0] >= L["INTC 7 input"]["bars"][-1][0],
-          "INTC 7 masked before it was asserted")
-    takes = [m[0] for m in L["CPU"]["marks"] if m[1] == "takes INTC 7"]
-    check(len(takes) == 1 and takes[0] >= t, "the CPU took INTC 7 at %s (alarm %.3f)" % (takes, t))
-    check(not [m for m in L["I2C1"]["marks"] if m[0] > t],
-          "I2C reads after the mask: %s" % L["I2C1"]["marks"])
-    check(L["I2C1"]["ticks"] > 0, "no I2C transfers before the suspend")
-    check(any(b[2] == "running" for b in L["CPU"]["bars"] if b[1] > t),
-          "the CPU is not running (s2idle polls) after the alarm: %s" % L["CPU"]["bars"][-3:])
-    with open(out + ".svg") as f:
-        svg = f.read()
-    texts = set(re.findall(r"<text[^>]*>([^<]*)</text>", svg)) | \
-        set(re.findall(r"<!-- ([^>]*?) -->", svg))
-    for lane in LANES:
-        check(any(lane == x.strip() for x in texts), "the SVG has no text %r" % lane)
-    w, h = png_size(out + ".png")
-    check(w > 600 and h > 400, "PNG %dx%d" % (w, h))
+    def test_fix1_wakes(self) -> None:
+        _, panels = draw(FIX1, name="fix1")
+        by_name = lanes_of(panels[0])
+        alarms = [m[0] for m in by_name["RTC alarm"]["marks"] if m[1] == "alarm" and m[0] > 0]
+        check(len(alarms) == 1, "RTC alarm marks %s" % by_name["RTC alarm"]["marks"])
+        alarm = alarms[0]
+        int1 = [b for b in by_name["INT1"]["bars"] if b[0] >= alarm - 0.001]
+        check(int1 and all(b[1] - b[0] < 0.05 for b in int1), "INT1 after the alarm %s" % int1)
+        reads = [m[1] for m in by_name["I2C1"]["marks"] if m[0] >= alarm]
+        check("PIH_ISR=20" in reads and "PWR_ISR1=08" in reads, "status reads after the alarm %s" % reads)
+        check(not [b for b in by_name["INTC 7 masked"]["bars"] if b[0] >= alarm and b[1] - b[0] > 0.05],
+              "INTC 7 stays masked: %s" % by_name["INTC 7 masked"]["bars"])
+        phases = [m for m in by_name["suspend phases"]["marks"] if m[0] > alarm]
+        check(any("suspend exit" in m[1] for m in phases), "no suspend exit after the alarm: %s" % phases)
 
+    def test_pair_side_by_side(self) -> None:
+        single = png_size(draw(BUG1, name="one")[0] + ".png")
+        out, panels = draw(BUG1, FIX1, name="pair", titles=["bug1", "bug1+fix1"])
+        check([panel["title"] for panel in panels] == ["bug1", "bug1+fix1"], "titles %s" % panels)
+        width, height = png_size(out + ".png")
+        check(1.8 < width / single[0] < 2.2 and height == single[1],
+              "pair %dx%d vs one %dx%d" % (width, height, *single))
 
-def test_fix1_wakes():
-    out, panels = draw(FIX1, name="fix1")
-    L = lanes_of(panels[0])
-    alarms = [m[0] for m in L["RTC alarm"]["marks"] if m[1] == "alarm" and m[0] > 0]
-    check(len(alarms) == 1, "RTC alarm marks %s" % L["RTC alarm"]["marks"])
-    t = alarms[0]
-    int1 = [b for b in L["INT1"]["bars"] if b[0] >= t - 0.001]
-    check(int1 and all(b[1] - b[0] < 0.05 for b in int1), "INT1 after the alarm %s" % int1)
-    reads = [m[1] for m in L["I2C1"]["marks"] if m[0] >= t]
-    check("PIH_ISR=20" in reads and "PWR_ISR1=08" in reads, "status reads after the alarm %s" % reads)
-    check(not [b for b in L["INTC 7 masked"]["bars"] if b[0] >= t and b[1] - b[0] > 0.05],
-          "INTC 7 stays masked: %s" % L["INTC 7 masked"]["bars"])
-    phases = [m for m in L["suspend phases"]["marks"] if m[0] > t]
-    check(any("suspend exit" in m[1] for m in phases), "no suspend exit after the alarm: %s" % phases)
+    def test_qemu_args(self) -> None:
+        proc = subprocess.run([sys.executable, TIMELINE, "--qemu-args", "/tmp/t.log"],
+                           stdout=subprocess.PIPE, text=True, check=True)
+        args = proc.stdout.split()
+        check(args[:4] == ["-msg", "timestamp=on", "-D", "/tmp/t.log"], "args %s" % args[:4])
+        declared = set()
+        for path in glob.glob(os.path.join(REPO, "hw", "*", "trace-events")):
+            with open(path, encoding="utf-8") as fh:
+                declared |= set(re.findall(r"^(\w+)\(", fh.read(), re.M))
+        enabled = [a.split("=", 1)[1] for a in args if a.startswith("enable=")]
+        check(len(enabled) > 15, "only %d events" % len(enabled))
+        missing = [e for e in enabled if e not in declared]
+        check(not missing, "events not in hw/*/trace-events: %s" % missing)
 
-
-def test_pair_side_by_side():
-    single = png_size(draw(BUG1, name="one")[0] + ".png")
-    out, panels = draw(BUG1, FIX1, name="pair", titles=["bug1", "bug1+fix1"])
-    check([p["title"] for p in panels] == ["bug1", "bug1+fix1"], "titles %s" % panels)
-    w, h = png_size(out + ".png")
-    check(1.8 < w / single[0] < 2.2 and h == single[1], "pair %dx%d vs one %dx%d" % (w, h, *single))
-
-
-def test_qemu_args():
-    p = subprocess.run([sys.executable, TIMELINE, "--qemu-args", "/tmp/t.log"],
-                       stdout=subprocess.PIPE, text=True, check=True)
-    args = p.stdout.split()
-    check(args[:4] == ["-msg", "timestamp=on", "-D", "/tmp/t.log"], "args %s" % args[:4])
-    declared = set()
-    for path in glob.glob(os.path.join(REPO, "hw", "*", "trace-events")):
-        with open(path) as f:
-            declared |= set(re.findall(r"^(\w+)\(", f.read(), re.M))
-    enabled = [a.split("=", 1)[1] for a in args if a.startswith("enable=")]
-    check(len(enabled) > 15, "only %d events" % len(enabled))
-    missing = [e for e in enabled if e not in declared]
-    check(not missing, "events not in hw/*/trace-events: %s" % missing)
-
-
-def test_refuses_other_logs():
-    path = os.path.join(TMP, "empty.log")
-    with open(path, "w") as f:
-        f.write("123@1.000000:some_other_event x 1\n")
-    p = subprocess.run([sys.executable, TIMELINE, path, "-o", os.path.join(TMP, "x")],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    check(p.returncode != 0 and "none of the trace events" in p.stdout,
-          "accepted a log without its events: %d %s" % (p.returncode, p.stdout))
+    def test_refuses_other_logs(self) -> None:
+        path = os.path.join(TMP, "empty.log")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write("123@1.000000:some_other_event x 1\n")
+        proc = subprocess.run([sys.executable, TIMELINE, path, "-o", os.path.join(TMP, "x")], check=False,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        check(proc.returncode != 0 and "none of the trace events" in proc.stdout,
+              "accepted a log without its events: %d %s" % (proc.returncode, proc.stdout))
 
 
 if __name__ == "__main__":
-    main([test_help, test_bug1_stays_asleep, test_fix1_wakes, test_pair_side_by_side,
-          test_qemu_args, test_refuses_other_logs])
+    GTA04Test.main()

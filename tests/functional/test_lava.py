@@ -26,12 +26,15 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
+import unittest
+from typing import Any, Dict, List, Tuple
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gta04lib import BUILD, REPO, TestFailure, main  # noqa: E402
+from gta04.errors import TestFailure
+from gta04.paths import BUILD, REPO
+from gta04.testing import GTA04Test
+
 
 LAVA = os.path.join(REPO, "contrib", "lava")
 RUN_LOCAL = os.path.join(LAVA, "run-local.sh")
@@ -39,18 +42,14 @@ SUITE = "0_gta04-wake"
 HOST_STIMULI = {"pwron": "pwron", "usb-plug": "vbus-on", "usb-unplug": "vbus-off"}
 
 
-def lava_run_or_skip():
-    """lava-run is set up by scripts/setup.sh (scripts/host-packages, group
-    lava); a test installs nothing, so without it this test is skipped and
-    says why (a user not root who did not install it)."""
-    if shutil.which("lava-run"):
-        return
-    print("SKIP test_lava: lava-run (Debian's lava-dispatcher) is not installed: "
-          "scripts/setup.sh installs it (as root)")
-    sys.exit(77)
+# lava-run is set up by scripts/setup.sh (scripts/host-packages, group
+# lava); a test installs nothing, so without it the tests are skipped and
+# say why (a user not root who did not install it)
+NO_LAVA_RUN = None if shutil.which("lava-run") else \
+    "lava-run (Debian's lava-dispatcher) is not installed: scripts/setup.sh installs it (as root)"
 
 
-def yaml_file(path):
+def yaml_file(path: str) -> Any:
     """A YAML file as Python data, by Debian's python3 (python3-yaml comes
     with lava-dispatcher; the interpreter running this test may lack it)."""
     out = subprocess.run(["/usr/bin/python3", "-c",
@@ -59,17 +58,20 @@ def yaml_file(path):
     return json.loads(out)
 
 
-def default_scenarios():
-    return yaml_file(os.path.join(LAVA, "tests", "gta04-wake.yaml"))["params"]["SCENARIOS"].split()
+def default_scenarios() -> List[str]:
+    """The scenarios the test definition runs by default."""
+    scenarios: str = yaml_file(os.path.join(LAVA, "tests", "gta04-wake.yaml"))["params"]["SCENARIOS"]
+    return scenarios.split()
 
 
-def run_local(out, *args):
+def run_local(out: str, *args: str) -> Tuple["subprocess.CompletedProcess[str]", List[Any], str]:
+    """contrib/lava/run-local.sh --out OUT ARGS: its process, results.yaml and lava-run's log."""
     t0 = time.monotonic()
-    p = subprocess.run([RUN_LOCAL, "--out", out, *args], stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, text=True, timeout=900)
+    proc = subprocess.run([RUN_LOCAL, "--out", out, *args], check=False, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, timeout=900)
     secs = time.monotonic() - t0
-    print("  run-local.sh %s: exit %d in %.0f s" % (" ".join(args), p.returncode, secs))
-    for line in p.stdout.splitlines():
+    print("  run-local.sh %s: exit %d in %.0f s" % (" ".join(args), proc.returncode, secs))
+    for line in proc.stdout.splitlines():
         if not line.startswith("==>") and "ninja" not in line and not line.startswith("["):
             print("    " + line)
     results = yaml_file(os.path.join(out, "results.yaml")) if \
@@ -78,89 +80,94 @@ def run_local(out, *args):
         # run-local.sh stopped before lava-run ran the job (its error line is above)
         validate = os.path.join(out, "lava-validate.log")
         if os.path.exists(validate):
-            with open(validate, errors="replace") as f:
+            with open(validate, encoding="utf-8", errors="replace") as fh:
                 print("    lava-validate.log, last lines:\n      " +
-                      "\n      ".join(f.read().splitlines()[-5:]))
-        raise TestFailure("run-local.sh %s: no job was run (exit %d)" % (" ".join(args), p.returncode))
-    with open(os.path.join(out, "lava-run.log"), errors="replace") as f:
-        log = f.read()
-    return p, results, log
+                      "\n      ".join(fh.read().splitlines()[-5:]))
+        raise TestFailure("run-local.sh %s: no job was run (exit %d)"
+                          % (" ".join(args), proc.returncode))
+    with open(os.path.join(out, "lava-run.log"), encoding="utf-8", errors="replace") as fh:
+        log = fh.read()
+    return proc, results, log
 
 
-def cases(results):
+def cases(results: List[Dict[str, str]]) -> Dict[str, str]:
+    """The results of the test definition's cases, by name."""
     return {r["name"]: r["result"] for r in results if r["suite"] == SUITE}
 
 
-def job_result(results):
+def job_result(results: List[Dict[str, str]]) -> List[str]:
+    """The job's own result (one, if the job ran)."""
     return [r["result"] for r in results if r["suite"] == "lava" and r["name"] == "job"]
 
 
-def guest_lines(log):
+def guest_lines(log: str) -> List[str]:
     """The guest's own gta04-wake lines, as lava-run logged the console."""
-    return re.findall(r"gta04-wake: ([^\"\\]+)", log)
+    lines: List[str] = re.findall(r"gta04-wake: ([^\"\\]+)", log)
+    return lines
 
 
-def test_wake_cases_pass():
-    out = tempfile.mkdtemp(prefix="gta04-lava-", dir=BUILD)
-    try:
-        p, results, log = run_local(out)
-        want = default_scenarios()
-        got = cases(results)
-        if p.returncode != 0:
-            raise TestFailure("run-local.sh exited %d:\n%s" % (p.returncode, p.stdout[-3000:]))
-        if job_result(results) != ["pass"]:
-            raise TestFailure("the job's own result is %s, not pass" % job_result(results))
-        if sorted(got) != sorted(want):
-            raise TestFailure("test cases %s, not the definition's %s" % (sorted(got), sorted(want)))
-        lines = guest_lines(log)
-        with open(os.path.join(out, "state", "gta04-stimuli.log")) as f:
-            helper = f.read()
-        for c in want:
-            if got[c] != "pass":
-                raise TestFailure("%s: %s" % (c, got[c]))
-            if "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=pass>" % c not in log:
-                raise TestFailure("%s: no lava-test-case signal in the log" % c)
-            if "%s: pass" % c not in lines:
-                raise TestFailure("%s: the guest never printed its pass line" % c)
-            facts = [l for l in lines if l.startswith(c + ": slept")]
-            if not facts or not all("wakeup irq" in l for l in facts):
-                raise TestFailure("%s: no line of what the guest saw" % c)
-            src = c.rsplit("-wake-", 1)[0]
-            if src in HOST_STIMULI and not re.search(
-                    r"applied %s for %s, [\d.]+ guest s after the suspend" % (HOST_STIMULI[src], c),
-                    helper):
-                raise TestFailure("%s: the helper did not apply %s:\n%s" % (c, HOST_STIMULI[src], helper))
-            print("  %-24s pass  %s" % (c, facts[-1].split(": ", 1)[1]))
-    finally:
-        shutil.rmtree(out, True)
+@unittest.skipIf(NO_LAVA_RUN, NO_LAVA_RUN or "")
+class LavaTest(GTA04Test):
+    def test_wake_cases_pass(self) -> None:
+        out = tempfile.mkdtemp(prefix="gta04-lava-", dir=BUILD)
+        try:
+            proc, results, log = run_local(out)
+            want = default_scenarios()
+            got = cases(results)
+            if proc.returncode != 0:
+                raise TestFailure("run-local.sh exited %d:\n%s" % (proc.returncode, proc.stdout[-3000:]))
+            if job_result(results) != ["pass"]:
+                raise TestFailure("the job's own result is %s, not pass" % job_result(results))
+            if sorted(got) != sorted(want):
+                raise TestFailure("test cases %s, not the definition's %s" % (sorted(got), sorted(want)))
+            lines = guest_lines(log)
+            with open(os.path.join(out, "state", "gta04-stimuli.log"), encoding="utf-8") as fh:
+                helper = fh.read()
+            for c in want:
+                if got[c] != "pass":
+                    raise TestFailure("%s: %s" % (c, got[c]))
+                if "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=pass>" % c not in log:
+                    raise TestFailure("%s: no lava-test-case signal in the log" % c)
+                if "%s: pass" % c not in lines:
+                    raise TestFailure("%s: the guest never printed its pass line" % c)
+                facts = [line for line in lines if line.startswith(c + ": slept")]
+                if not facts or not all("wakeup irq" in line for line in facts):
+                    raise TestFailure("%s: no line of what the guest saw" % c)
+                src = c.rsplit("-wake-", 1)[0]
+                if src in HOST_STIMULI and not re.search(
+                        r"applied %s for %s, [\d.]+ guest s after the suspend" % (HOST_STIMULI[src], c),
+                        helper):
+                    raise TestFailure("%s: the helper did not apply %s:\n%s" % (c, HOST_STIMULI[src], helper))
+                print("  %-24s pass  %s" % (c, facts[-1].split(": ", 1)[1]))
+        finally:
+            shutil.rmtree(out, True)
 
-
-def test_failures_are_reported():
-    out = tempfile.mkdtemp(prefix="gta04-lava-fail-", dir=BUILD)
-    try:
-        p, results, log = run_local(out, "--no-helper", "--scenarios",
-                                    "rtc-wake-mem pwron-wake-mem bogus-wake-mem")
-        got = cases(results)
-        if p.returncode == 0:
-            raise TestFailure("run-local.sh exited 0 with failing cases: %s" % got)
-        want = {"rtc-wake-mem": "pass", "pwron-wake-mem": "fail", "bogus-wake-mem": "fail"}
-        if got != want:
-            raise TestFailure("test cases %s, not %s" % (got, want))
-        if job_result(results) != ["pass"]:
-            raise TestFailure("the job itself should complete (its cases fail): %s"
-                              % job_result(results))
-        lines = guest_lines(log)
-        why = {c: [l for l in lines if l.startswith(c + ": FAIL")] for c in ("pwron-wake-mem", "bogus-wake-mem")}
-        if not any("fall-back RTC alarm" in l for l in why["pwron-wake-mem"]):
-            raise TestFailure("pwron-wake-mem did not fail by the fall-back alarm: %s" % why)
-        if not any("unknown scenario" in l for l in why["bogus-wake-mem"]):
-            raise TestFailure("bogus-wake-mem did not fail as unknown: %s" % why)
-        for c, l in why.items():
-            print("  %-24s fail  %s" % (c, l[0].split(": FAIL: ", 1)[1]))
-    finally:
-        shutil.rmtree(out, True)
+    def test_failures_are_reported(self) -> None:
+        out = tempfile.mkdtemp(prefix="gta04-lava-fail-", dir=BUILD)
+        try:
+            proc, results, log = run_local(out, "--no-helper", "--scenarios",
+                                        "rtc-wake-mem pwron-wake-mem bogus-wake-mem")
+            got = cases(results)
+            if proc.returncode == 0:
+                raise TestFailure("run-local.sh exited 0 with failing cases: %s" % got)
+            want = {"rtc-wake-mem": "pass", "pwron-wake-mem": "fail", "bogus-wake-mem": "fail"}
+            if got != want:
+                raise TestFailure("test cases %s, not %s" % (got, want))
+            if job_result(results) != ["pass"]:
+                raise TestFailure("the job itself should complete (its cases fail): %s"
+                                  % job_result(results))
+            lines = guest_lines(log)
+            why = {c: [line for line in lines if line.startswith(c + ": FAIL")]
+                   for c in ("pwron-wake-mem", "bogus-wake-mem")}
+            if not any("fall-back RTC alarm" in line for line in why["pwron-wake-mem"]):
+                raise TestFailure("pwron-wake-mem did not fail by the fall-back alarm: %s" % why)
+            if not any("unknown scenario" in line for line in why["bogus-wake-mem"]):
+                raise TestFailure("bogus-wake-mem did not fail as unknown: %s" % why)
+            for c, fails in why.items():
+                print("  %-24s fail  %s" % (c, fails[0].split(": FAIL: ", 1)[1]))
+        finally:
+            shutil.rmtree(out, True)
 
 
 if __name__ == "__main__":
-    lava_run_or_skip()
-    main([test_wake_cases_pass, test_failures_are_reported])
+    GTA04Test.main()

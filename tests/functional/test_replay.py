@@ -27,12 +27,17 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
+from typing import List, Sequence
 
-from gta04lib import (BUILD, INTC_ITR0, INTC_MIR0, REPO, Guest, TestFailure, guest_dir,
-                      main)
+from gta04.board import INTC_ITR0, INTC_MIR0
+from gta04.errors import TestFailure
+from gta04.guest import Guest
+from gta04.kernels import guest_dir, make_kernel
+from gta04.paths import BUILD, REPO
+from gta04.testing import GTA04Test
+
 
 SHIFT = 3
 # The kernel's static mapping of the L4-Core (OMAP2_L4_IO_ADDRESS: +0xb2000000)
@@ -58,122 +63,129 @@ gdb.execute("detach")
 '''
 
 
-def kernel_bug1():
-    out = subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"), "bug1",
-                          os.path.join(REPO, "guest", "kernel-patches",
-                                       "bug1-pih-not-a-wakeup-source.patch")],
-                         check=True, stdout=subprocess.PIPE, text=True).stdout
-    return os.path.join(out.strip().splitlines()[-1], "vmlinuz")
+def kernel_bug1() -> str:
+    """The bug-1 kernel of the bug table (our config + bug1), its vmlinuz."""
+    return os.path.join(make_kernel("bug1", os.path.join(REPO, "guest", "kernel-patches",
+                                                         "bug1-pih-not-a-wakeup-source.patch")),
+                        "vmlinuz")
 
 
-def events(path):
+def events(path: str) -> List[str]:
     """The trace's event lines without the PID@time prefix."""
-    with open(path, errors="replace") as f:
-        return [re.sub(r"^\d+@\d+\.\d+:", "", line) for line in f]
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        return [re.sub(r"^\d+@\d+\.\d+:", "", line) for line in fh]
 
 
 class Monitor:
     """HMP over run.sh's unix socket."""
 
-    def __init__(self, path, bound=30):
+    def __init__(self, path: str, bound: float = 30):
         deadline = time.monotonic() + bound
         while True:
             try:
-                self.s = socket.socket(socket.AF_UNIX)
-                self.s.connect(path)
+                self.sock = socket.socket(socket.AF_UNIX)
+                self.sock.connect(path)
                 break
-            except OSError:
+            except OSError as ex:
                 if time.monotonic() > deadline:
-                    raise TestFailure("no monitor at " + path)
+                    raise TestFailure("no monitor at " + path) from ex
                 time.sleep(0.1)
-        self.s.settimeout(5)
+        self.sock.settimeout(5)
         self._until_prompt()
 
-    def _until_prompt(self):
+    def _until_prompt(self) -> str:
         buf = b""
         while not buf.endswith(b"(qemu) "):
-            data = self.s.recv(65536)
+            data = self.sock.recv(65536)
             if not data:
                 raise TestFailure("monitor closed")
             buf += data
         # the monitor echoes with terminal escapes; keep the last lines
         return re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", buf.decode(errors="replace"))
 
-    def cmd(self, line):
-        self.s.sendall((line + "\n").encode())
+    def cmd(self, line: str) -> str:
+        """Run an HMP command line; what it printed."""
+        self.sock.sendall((line + "\n").encode())
         out = self._until_prompt()
         return out.split("\n", 1)[1].rsplit("(qemu)", 1)[0].strip() if "\n" in out else ""
 
-    def word(self, addr):
+    def word(self, addr: int) -> int:
+        """A 32-bit word of physical memory."""
         return int(self.cmd("xp /1wx 0x%x" % addr).split(":")[1].split()[0], 16)
 
-    def icount(self):
+    def icount(self) -> int:
+        """The replay's instruction count."""
         m = re.search(r"instruction count = (\d+)", self.cmd("info replay"))
+        if not m:
+            raise TestFailure("info replay shows no instruction count")
         return int(m.group(1))
 
-    def status(self):
+    def status(self) -> str:
+        """info status."""
         return self.cmd("info status")
 
 
-def record(d, kernel):
+def record(rec_dir: str, kernel: str) -> str:
     """The bug-1 row under rr=record; returns what the record saw."""
-    g = guest_dir()
+    image = guest_dir()
     machine = ["-M", "gta04", "-m", "512", "-kernel", kernel,
-               "-dtb", os.path.join(g, "omap3-gta04a5.dtb"),
-               "-initrd", os.path.join(g, "initramfs.cpio.gz"),
+               "-dtb", os.path.join(image, "omap3-gta04a5.dtb"),
+               "-initrd", os.path.join(image, "initramfs.cpio.gz"),
                "-append", "console=ttyO2,115200n8 ",
                "-rtc", "base=2026-01-01T00:00:00,clock=vm", "-net", "none"]
     # what run.sh --record writes, so run.sh --replay starts the same machine
-    with open(os.path.join(d, "qemu-args"), "w") as f:
-        f.write("".join(a + "\0" for a in machine))
-    with open(os.path.join(d, "icount"), "w") as f:
-        f.write("shift=%d\n" % SHIFT)
+    with open(os.path.join(rec_dir, "qemu-args"), "w", encoding="utf-8") as fh:
+        fh.write("".join(a + "\0" for a in machine))
+    with open(os.path.join(rec_dir, "icount"), "w", encoding="ascii") as fh:
+        fh.write("shift=%d\n" % SHIFT)
     t0 = time.monotonic()
     # -S: the console pipe is open (and 1 MiB large) before the guest runs
-    with Guest(kernel=kernel, console_pipe=os.path.join(d, "console"),
+    with Guest(kernel=kernel, console_pipe=os.path.join(rec_dir, "console"),
                extra_args=["-rtc", "base=2026-01-01T00:00:00,clock=vm", "-net", "none",
-                           "-icount", "shift=%d,rr=record,rrfile=%s/replay.bin" % (SHIFT, d),
-                           "-S", *TRACE, "-D", os.path.join(d, "trace-record.log")]) as vm:
+                           "-icount", "shift=%d,rr=record,rrfile=%s/replay.bin" % (SHIFT, rec_dir),
+                           "-S", *TRACE, "-D", os.path.join(rec_dir, "trace-record.log")]) as vm:
         vm.qmp("cont")
         vm.boot(240)
         vm.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +5 > /sys/class/rtc/rtc0/wakealarm")
-        r = vm.suspend("freeze", wake_within=10)
-        if r.woke:
-            raise TestFailure("the bug-1 kernel woke in the recording: %s" % r)
-        if not (r.qemu_status == "running" and r.itr0 & 0x80 and r.mir0 & 0x80):
-            raise TestFailure("recording: asleep but INTC 7 not asserted+masked: %s" % r)
+        sleep = vm.suspend("freeze", wake_within=10)
+        if sleep.woke:
+            raise TestFailure("the bug-1 kernel woke in the recording: %s" % sleep)
+        if not (sleep.qemu_status == "running" and (sleep.itr0 or 0) & 0x80 and (sleep.mir0 or 0) & 0x80):
+            raise TestFailure("recording: asleep but INTC 7 not asserted+masked: %s" % sleep)
         icount = vm.qmp("query-replay")["icount"]
         console = vm.log
     elapsed = time.monotonic() - t0
-    with open(os.path.join(d, "console-record.log"), "w", newline="") as f:
-        f.write(console)
+    with open(os.path.join(rec_dir, "console-record.log"), "w", encoding="utf-8", newline="") as fh:
+        fh.write(console)
     print("record: %.1f s host, %d instructions (%.1f guest s), replay.bin %d bytes; %s"
           % (elapsed, icount, icount * (1 << SHIFT) / 1e9,
-             os.path.getsize(os.path.join(d, "replay.bin")), r))
+             os.path.getsize(os.path.join(rec_dir, "replay.bin")), sleep))
     return console
 
 
-def replay(d, n, extra=(), bound=300):
+def replay(rec_dir: str, n: int, extra: Sequence[str] = ()) -> "subprocess.Popen[bytes]":
     """scripts/run.sh --replay; returns the Popen (console to a file)."""
-    env = dict(os.environ, GTA04_RR_SERIAL="file:%s/console-replay%d.log" % (d, n))
-    sock = os.path.join(d, "monitor-replay.sock")
+    env = dict(os.environ, GTA04_RR_SERIAL="file:%s/console-replay%d.log" % (rec_dir, n))
+    sock = os.path.join(rec_dir, "monitor-replay.sock")
     if os.path.exists(sock):
         os.unlink(sock)
-    log = open(os.path.join(d, "replay%d.out" % n), "w")
-    return subprocess.Popen([RUN, "--replay", d, *TRACE,
-                             "-D", os.path.join(d, "trace-replay%d.log" % n), *extra],
+    # the replay's own output file, open while it runs (closed with this process)
+    log = open(os.path.join(rec_dir, "replay%d.out" % n), "w", encoding="utf-8")
+    return subprocess.Popen([RUN, "--replay", rec_dir, *TRACE,
+                             "-D", os.path.join(rec_dir, "trace-replay%d.log" % n), *extra],
                             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                             env=env)
 
 
-def finish(d, n, p, t0, bound=300):
+def finish(rec_dir: str, n: int, proc: "subprocess.Popen[bytes]", t0: float, bound: float = 300) -> float:
+    """Wait for replay n to end, cleanly; return its host seconds since t0."""
     try:
-        rc = p.wait(bound)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        raise TestFailure("replay %d did not end within %d s" % (n, bound))
-    with open(os.path.join(d, "replay%d.out" % n)) as f:
-        out = f.read()
+        rc = proc.wait(bound)
+    except subprocess.TimeoutExpired as ex:
+        proc.kill()
+        raise TestFailure("replay %d did not end within %d s" % (n, bound)) from ex
+    with open(os.path.join(rec_dir, "replay%d.out" % n), encoding="utf-8", errors="replace") as fh:
+        out = fh.read()
     # QEMU's replay errors ("Missing character write event in the replay
     # log", "replay file is over") are messages, not always an exit status
     if rc != 0 or "qemu-system-arm:" in out:
@@ -191,119 +203,128 @@ def finish(d, n, p, t0, bound=300):
 MAX_UNREPLAYED_TAIL = 8
 
 
-def check_same(d, n, ref_events, ref_console):
-    ev = events(os.path.join(d, "trace-replay%d.log" % n))
-    tail = len(ref_events) - len(ev)
-    if 0 < tail <= MAX_UNREPLAYED_TAIL and ev == ref_events[:len(ev)] and asleep_in_trace(ev):
+def check_same(rec_dir: str, n: int, ref_events: List[str], ref_console: str) -> int:
+    """Replay n's trace and console are the recording's; returns its events."""
+    trace_events = events(os.path.join(rec_dir, "trace-replay%d.log" % n))
+    tail = len(ref_events) - len(trace_events)
+    if 0 < tail <= MAX_UNREPLAYED_TAIL and trace_events == ref_events[:len(trace_events)] \
+            and asleep_in_trace(trace_events):
         print("replay %d: ends %d trace events before the recording (its last: %s)"
               % (n, tail, ref_events[-1].strip()))
-        ref_events = ref_events[:len(ev)]
-    if ev != ref_events:
-        i = next((i for i, (a, b) in enumerate(zip(ev, ref_events)) if a != b),
-                 min(len(ev), len(ref_events)))
+        ref_events = ref_events[:len(trace_events)]
+    if trace_events != ref_events:
+        i = next((i for i, (a, b) in enumerate(zip(trace_events, ref_events)) if a != b),
+                 min(len(trace_events), len(ref_events)))
         raise TestFailure("replay %d: trace differs from the recording at event %d of %d/%d:\n"
-                          "  record: %s  replay: %s" % (n, i, len(ref_events), len(ev),
-                                                        ref_events[i] if i < len(ref_events) else "(end)",
-                                                        ev[i] if i < len(ev) else "(end)"))
-    with open(os.path.join(d, "console-replay%d.log" % n), errors="replace", newline="") as f:
-        console = f.read().replace("\r", "")
+                          "  record: %s  replay: %s"
+                          % (n, i, len(ref_events), len(trace_events),
+                             ref_events[i] if i < len(ref_events) else "(end)",
+                             trace_events[i] if i < len(trace_events) else "(end)"))
+    with open(os.path.join(rec_dir, "console-replay%d.log" % n), encoding="utf-8", errors="replace",
+              newline="") as fh:
+        console = fh.read().replace("\r", "")
     if console != ref_console:
         raise TestFailure("replay %d: console output differs from the recording" % n)
-    return len(ev)
+    return len(trace_events)
 
 
-def asleep_in_trace(ev):
+def asleep_in_trace(trace_events: List[str]) -> bool:
     """After the console suspended: INT1 rose, MIR0 got bit 7, INT1 never fell."""
-    int1 = [i for i, e in enumerate(ev) if e.startswith("twl4030_int1 INT1 1")]
+    int1 = [i for i, e in enumerate(trace_events) if e.startswith("twl4030_int1 INT1 1")]
     if not int1:
         return False
     last = int1[-1]
     masked = any(e.startswith("omap3_intc_mask MIR0 = ") and int(e.split()[-1], 16) & 0x80
-                 for e in ev[last:])
-    return masked and not any(e.startswith("twl4030_int1 INT1 0") for e in ev[last:])
+                 for e in trace_events[last:])
+    return masked and not any(e.startswith("twl4030_int1 INT1 0") for e in trace_events[last:])
 
 
-def test_record_replay_bug1():
-    # installed by scripts/setup.sh (scripts/host-packages); never here
-    subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "replay"], check=True)
-    gdb = shutil.which("gdb-multiarch")
-    kernel = kernel_bug1()
-    os.makedirs(BUILD, exist_ok=True)
-    d = tempfile.mkdtemp(prefix="replay-", dir=BUILD)
-    try:
-        console = record(d, kernel)
-        ref = events(os.path.join(d, "trace-record.log"))
-        if "Suspending console" not in console or "suspend exit" in console:
-            raise TestFailure("recording: no suspend, or a resume, on the console")
-        if not asleep_in_trace(ref):
-            raise TestFailure("recording: the trace does not show INTC 7 masked with INT1 high")
+class ReplayTest(GTA04Test):
+    # one recording and its three replays, in the order they build on each other
+    def test_record_replay_bug1(self) -> None:  # pylint: disable=too-many-locals,too-many-statements
+        # installed by scripts/setup.sh (scripts/host-packages); never here
+        subprocess.run([os.path.join(REPO, "scripts", "need-packages.sh"), "replay"], check=True)
+        gdb = shutil.which("gdb-multiarch")
+        kernel = kernel_bug1()
+        os.makedirs(BUILD, exist_ok=True)
+        rec_dir = tempfile.mkdtemp(prefix="replay-", dir=BUILD)
+        try:
+            console = record(rec_dir, kernel)
+            ref = events(os.path.join(rec_dir, "trace-record.log"))
+            if "Suspending console" not in console or "suspend exit" in console:
+                raise TestFailure("recording: no suspend, or a resume, on the console")
+            if not asleep_in_trace(ref):
+                raise TestFailure("recording: the trace does not show INTC 7 masked with INT1 high")
 
-        # 1: plain
-        t0 = time.monotonic()
-        took = finish(d, 1, replay(d, 1), t0)
-        n = check_same(d, 1, ref, console)
-        print("replay 1: %.1f s host, %d trace events identical to the recording" % (took, n))
+            # 1: plain
+            t0 = time.monotonic()
+            took = finish(rec_dir, 1, replay(rec_dir, 1), t0)
+            n = check_same(rec_dir, 1, ref, console)
+            print("replay 1: %.1f s host, %d trace events identical to the recording" % (took, n))
 
-        # 2: gdb at the mask of INTC 7
-        port = 20000 + os.getpid() % 20000
-        go = os.path.join(d, "gdb-go")
-        script = os.path.join(d, "watch.py")
-        with open(script, "w") as f:
-            f.write(GDB_SCRIPT % dict(port=port, mir_set0=MIR_SET0_VIRT, intc=INTC_VIRT + 0x80,
-                                      go=go))
-        t0 = time.monotonic()
-        p = replay(d, 2, ["-gdb", "tcp:127.0.0.1:%d" % port, "-S"])
-        mon = Monitor(os.path.join(d, "monitor-replay.sock"))
-        g = subprocess.Popen([gdb, "-batch", "-nx", "-x", script], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True)
-        line = ""
-        deadline = time.monotonic() + 120
-        while not line.startswith("STOPPED"):
-            line = g.stdout.readline()
-            if not line or time.monotonic() > deadline:
-                p.kill()
-                g.kill()
-                raise TestFailure("gdb did not stop at the MIR_SET0 write: %r" % line)
-        itr0, mir0 = mon.word(INTC_ITR0), mon.word(INTC_MIR0)
-        at = mon.icount()
-        open(go, "w").close()
-        g.wait(60)
-        mon.s.close()
-        took = finish(d, 2, p, t0)
-        if not (itr0 & 0x80 and mir0 & 0x80):
-            raise TestFailure("gdb stop (%s): INTC 7 not asserted+masked (ITR0 0x%08x MIR0 0x%08x)"
-                              % (line.strip(), itr0, mir0))
-        n = check_same(d, 2, ref, console)
-        print("replay 2: %.1f s host, gdb %s, icount %d: INTC 7 asserted and masked "
-              "(ITR0 0x%08x MIR0 0x%08x); %d trace events identical"
-              % (took, line.strip(), at, itr0, mir0, n))
+            # 2: gdb at the mask of INTC 7
+            port = 20000 + os.getpid() % 20000
+            go_file = os.path.join(rec_dir, "gdb-go")
+            script = os.path.join(rec_dir, "watch.py")
+            with open(script, "w", encoding="utf-8") as fh:
+                fh.write(GDB_SCRIPT % {"port": port, "mir_set0": MIR_SET0_VIRT, "intc": INTC_VIRT + 0x80,
+                                       "go": go_file})
+            t0 = time.monotonic()
+            proc = replay(rec_dir, 2, ["-gdb", "tcp:127.0.0.1:%d" % port, "-S"])
+            mon = Monitor(os.path.join(rec_dir, "monitor-replay.sock"))
+            assert gdb is not None      # need-packages.sh installed it
+            gdb_proc = subprocess.Popen([gdb, "-batch", "-nx", "-x", script], stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True)
+            assert gdb_proc.stdout is not None
+            line = ""
+            deadline = time.monotonic() + 120
+            while not line.startswith("STOPPED"):
+                line = gdb_proc.stdout.readline()
+                if not line or time.monotonic() > deadline:
+                    proc.kill()
+                    gdb_proc.kill()
+                    raise TestFailure("gdb did not stop at the MIR_SET0 write: %r" % line)
+            itr0, mir0 = mon.word(INTC_ITR0), mon.word(INTC_MIR0)
+            stop_icount = mon.icount()
+            with open(go_file, "w", encoding="ascii"):
+                pass
+            gdb_proc.wait(60)
+            mon.sock.close()
+            took = finish(rec_dir, 2, proc, t0)
+            if not (itr0 & 0x80 and mir0 & 0x80):
+                raise TestFailure("gdb stop (%s): INTC 7 not asserted+masked (ITR0 0x%08x MIR0 0x%08x)"
+                                  % (line.strip(), itr0, mir0))
+            n = check_same(rec_dir, 2, ref, console)
+            print("replay 2: %.1f s host, gdb %s, icount %d: INTC 7 asserted and masked "
+                  "(ITR0 0x%08x MIR0 0x%08x); %d trace events identical"
+                  % (took, line.strip(), stop_icount, itr0, mir0, n))
 
-        # 3: replay_break at that icount, no gdb
-        t0 = time.monotonic()
-        p = replay(d, 3, ["-S"])
-        mon = Monitor(os.path.join(d, "monitor-replay.sock"))
-        mon.cmd("replay_break %d" % at)
-        mon.cmd("cont")
-        deadline = time.monotonic() + 120
-        while "paused" not in mon.status():
-            if time.monotonic() > deadline or p.poll() is not None:
-                raise TestFailure("replay_break %d: the replay did not stop there" % at)
-            time.sleep(0.1)
-        stopped, itr0, mir0 = mon.icount(), mon.word(INTC_ITR0), mon.word(INTC_MIR0)
-        mon.cmd("cont")
-        mon.s.close()
-        took = finish(d, 3, p, t0)
-        if stopped != at or not (itr0 & 0x80 and mir0 & 0x80):
-            raise TestFailure("replay_break: stopped at %d (wanted %d), ITR0 0x%08x MIR0 0x%08x"
-                              % (stopped, at, itr0, mir0))
-        n = check_same(d, 3, ref, console)
-        print("replay 3: %.1f s host, replay_break %d: INTC 7 asserted and masked; "
-              "%d trace events identical" % (took, at, n))
-    except Exception:
-        print("recording and logs kept in " + d)
-        raise
-    shutil.rmtree(d)
+            # 3: replay_break at that icount, no gdb
+            t0 = time.monotonic()
+            proc = replay(rec_dir, 3, ["-S"])
+            mon = Monitor(os.path.join(rec_dir, "monitor-replay.sock"))
+            mon.cmd("replay_break %d" % stop_icount)
+            mon.cmd("cont")
+            deadline = time.monotonic() + 120
+            while "paused" not in mon.status():
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise TestFailure("replay_break %d: the replay did not stop there" % stop_icount)
+                time.sleep(0.1)
+            stopped, itr0, mir0 = mon.icount(), mon.word(INTC_ITR0), mon.word(INTC_MIR0)
+            mon.cmd("cont")
+            mon.sock.close()
+            took = finish(rec_dir, 3, proc, t0)
+            if stopped != stop_icount or not (itr0 & 0x80 and mir0 & 0x80):
+                raise TestFailure("replay_break: stopped at %d (wanted %d), ITR0 0x%08x MIR0 0x%08x"
+                                  % (stopped, stop_icount, itr0, mir0))
+            n = check_same(rec_dir, 3, ref, console)
+            print("replay 3: %.1f s host, replay_break %d: INTC 7 asserted and masked; "
+                  "%d trace events identical" % (took, stop_icount, n))
+        except Exception:
+            print("recording and logs kept in " + rec_dir)
+            raise
+        shutil.rmtree(rec_dir)
 
 
 if __name__ == "__main__":
-    main([test_record_replay_bug1])
+    GTA04Test.main()

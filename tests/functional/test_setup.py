@@ -35,23 +35,28 @@ import os
 import shutil
 import subprocess
 import tempfile
+from typing import List, Sequence, Tuple
 
-from gta04lib import REPO, TestFailure, main
+from gta04.errors import TestFailure
+from gta04.paths import REPO
+from gta04.testing import GTA04Test
+
 
 LIB = os.path.join(REPO, "scripts", "lib.sh")
 
 
-def sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
+def sha256(path: str) -> str:
+    """The SHA-256 of a file, hex."""
+    with open(path, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()
 
 
-def make_deb(pool, name, version):
+def make_deb(pool: str, name: str, version: str) -> str:
     """A tiny armhf .deb in `pool`; returns its path."""
     root = tempfile.mkdtemp(dir=pool)
     os.makedirs(os.path.join(root, "DEBIAN"))
-    with open(os.path.join(root, "DEBIAN", "control"), "w") as f:
-        f.write("Package: %s\nVersion: %s\nArchitecture: armhf\nMaintainer: qemu-gta04 <none>\n"
+    with open(os.path.join(root, "DEBIAN", "control"), "w", encoding="utf-8") as fh:
+        fh.write("Package: %s\nVersion: %s\nArchitecture: armhf\nMaintainer: qemu-gta04 <none>\n"
                 "Description: test fixture\n" % (name, version))
     deb = os.path.join(pool, "%s_%s_armhf.deb" % (name, version))
     subprocess.run(["dpkg-deb", "--root-owner-group", "-b", root, deb], check=True,
@@ -60,7 +65,7 @@ def make_deb(pool, name, version):
     return deb
 
 
-def write_release(dist, files, lie_about=()):
+def write_release(dist: str, files: List[str], lie_about: Sequence[str] = ()) -> None:
     """dists/gta04/Release with the SHA-256 and size of each index; those
     named in `lie_about` are listed 7 bytes longer than they are (a mirror
     that has the new Release but not yet the new index)."""
@@ -70,11 +75,11 @@ def write_release(dist, files, lie_about=()):
     for rel in files:
         size = os.path.getsize(os.path.join(dist, rel)) + (7 if rel in lie_about else 0)
         lines.append(" %s %d %s" % (sha256(os.path.join(dist, rel)), size, rel))
-    with open(os.path.join(dist, "Release"), "w") as f:
-        f.write("\n".join(lines) + "\n")
+    with open(os.path.join(dist, "Release"), "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
 
 
-def archive(base):
+def archive(base: str) -> Tuple[str, str]:  # pylint: disable=too-many-locals
     """The two sources; returns the APT_CONFIG file and the fixture's SHA-256."""
     entries = []
     releases = []
@@ -98,10 +103,10 @@ def archive(base):
         indexes = (("main/binary-armhf/Packages", packages), ("main/binary-amd64/Packages", ""),
                    ("main/source/Sources", sources))
         for rel, text in indexes:
-            with open(os.path.join(dist, rel), "w") as f:
-                f.write(text)
-            with gzip.open(os.path.join(dist, rel + ".gz"), "wt") as f:
-                f.write(text)
+            with open(os.path.join(dist, rel), "w", encoding="utf-8") as fh:
+                fh.write(text)
+            with gzip.open(os.path.join(dist, rel + ".gz"), "wt", encoding="utf-8") as gzipped:
+                gzipped.write(text)
         files = [rel + ext for rel, _ in indexes for ext in ("", ".gz")]
         write_release(dist, files)
         if broken:
@@ -112,15 +117,15 @@ def archive(base):
             fixture_sum = sha256(deb)
     etc = os.path.join(base, "etc")
     os.makedirs(os.path.join(etc, "sources.list.d"))
-    with open(os.path.join(etc, "sources.list.d", "test.list"), "w") as f:
-        f.write("".join(entries))
-    for d in ("lists/partial", "cache/archives/partial"):
-        os.makedirs(os.path.join(base, d))
+    with open(os.path.join(etc, "sources.list.d", "test.list"), "w", encoding="utf-8") as fh:
+        fh.write("".join(entries))
+    for data in ("lists/partial", "cache/archives/partial"):
+        os.makedirs(os.path.join(base, data))
     conf = os.path.join(base, "apt.conf")
 
-    def config(arch):
-        with open(conf, "w") as f:
-            f.write('Dir::Etc::SourceList "/dev/null";\n'
+    def config(arch: str) -> None:
+        with open(conf, "w", encoding="utf-8") as fh:
+            fh.write('Dir::Etc::SourceList "/dev/null";\n'
                     'Dir::Etc::SourceParts "%s/sources.list.d";\n'
                     'Dir::Etc::Parts "/dev/null";\n'
                     'Dir::State::Lists "%s/lists";\n'
@@ -135,93 +140,92 @@ def archive(base):
     # today: armhf added (dpkg --add-architecture), the mirror mid-sync
     config("armhf")
     for dist, files in releases:
-        write_release(dist, files, [f for f in files if "binary-armhf" in f])
+        write_release(dist, files, [rel for rel in files if "binary-armhf" in rel])
     return conf, fixture_sum
 
 
-def lib(script, base, conf, **env):
+def lib(script: str, base: str, conf: str, **env: str) -> Tuple[int, str]:
     """Run `script` after sourcing lib.sh, with apt on the test archive and
     no waiting between tries; returns (status, stdout+stderr)."""
-    e = dict(os.environ, APT_CONFIG=conf, GTA04_APT_RETRY_DELAYS="0 0",
-             GTA04_CACHE=os.path.join(base, "cache-gta04"))
-    e.pop("GTA04_OFFLINE", None)
-    e.update(env)
-    p = subprocess.run(["bash", "-c", 'set -euo pipefail; . "%s"; %s' % (LIB, script)],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=e)
-    return p.returncode, p.stdout
+    lib_env = dict(os.environ, APT_CONFIG=conf, GTA04_APT_RETRY_DELAYS="0 0",
+                   GTA04_CACHE=os.path.join(base, "cache-gta04"))
+    lib_env.pop("GTA04_OFFLINE", None)
+    lib_env.update(env)
+    proc = subprocess.run(["bash", "-c", 'set -euo pipefail; . "%s"; %s' % (LIB, script)], check=False,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=lib_env)
+    return proc.returncode, proc.stdout
 
 
-def test_update_survives_a_broken_index():
-    with tempfile.TemporaryDirectory() as base:
-        conf, _ = archive(base)
-        rc, out = lib("apt_update_once; echo UPDATED; apt_installable gta04-good && echo GOOD; "
-                      "apt_installable gta04-fixture || echo FIXTURE-NOT-INSTALLABLE", base, conf)
-        print("\n".join("  | " + l for l in out.splitlines() if "warning" in l or "retrying" in l))
-        if rc != 0 or "UPDATED" not in out:
-            raise TestFailure("apt_update_once did not survive the broken index (%d):\n%s" % (rc, out))
-        if out.count("retrying in 0 s") != 2:
-            raise TestFailure("the update was not tried 3 times:\n" + out)
-        if "some indexes failed after 3 tries" not in out or "mirror gta04/main armhf Packages" not in out:
-            raise TestFailure("no warning naming the broken index:\n" + out)
-        if "GOOD" not in out or "FIXTURE-NOT-INSTALLABLE" not in out:
-            raise TestFailure("installability not as the indexes say:\n" + out)
+class SetupTest(GTA04Test):
+    def test_update_survives_a_broken_index(self) -> None:
+        with tempfile.TemporaryDirectory() as base:
+            conf, _ = archive(base)
+            rc, out = lib("apt_update_once; echo UPDATED; apt_installable gta04-good && echo GOOD; "
+                          "apt_installable gta04-fixture || echo FIXTURE-NOT-INSTALLABLE", base, conf)
+            print("\n".join("  | " + line for line in out.splitlines()
+                             if "warning" in line or "retrying" in line))
+            if rc != 0 or "UPDATED" not in out:
+                raise TestFailure("apt_update_once did not survive the broken index (%d):\n%s"
+                                  % (rc, out))
+            if out.count("retrying in 0 s") != 2:
+                raise TestFailure("the update was not tried 3 times:\n" + out)
+            if "some indexes failed after 3 tries" not in out \
+                    or "mirror gta04/main armhf Packages" not in out:
+                raise TestFailure("no warning naming the broken index:\n" + out)
+            if "GOOD" not in out or "FIXTURE-NOT-INSTALLABLE" not in out:
+                raise TestFailure("installability not as the indexes say:\n" + out)
 
+    def test_pinned_deb_from_the_pool(self) -> None:
+        with tempfile.TemporaryDirectory() as base:
+            conf, fixture_sum = archive(base)
+            dest = os.path.join(base, "debs")
+            rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
+                          base, conf)
+            got = os.path.join(dest, "gta04-fixture_1.0_armhf.deb")
+            if rc != 0 or not os.path.exists(got) or sha256(got) != fixture_sum:
+                raise TestFailure("no verified .deb from the pool (%d):\n%s" % (rc, out))
+            if "from the pool, by the Sources index" not in out:
+                raise TestFailure("the .deb did not come by the pool path:\n" + out)
+            print("  gta04-fixture_1.0_armhf.deb from the pool, SHA-256 ok")
 
-def test_pinned_deb_from_the_pool():
-    with tempfile.TemporaryDirectory() as base:
-        conf, fixture_sum = archive(base)
-        dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
-                      base, conf)
-        got = os.path.join(dest, "gta04-fixture_1.0_armhf.deb")
-        if rc != 0 or not os.path.exists(got) or sha256(got) != fixture_sum:
-            raise TestFailure("no verified .deb from the pool (%d):\n%s" % (rc, out))
-        if "from the pool, by the Sources index" not in out:
-            raise TestFailure("the .deb did not come by the pool path:\n" + out)
-        print("  gta04-fixture_1.0_armhf.deb from the pool, SHA-256 ok")
+    def test_checksum_mismatch_is_fatal(self) -> None:
+        with tempfile.TemporaryDirectory() as base:
+            conf, _ = archive(base)
+            dest = os.path.join(base, "debs")
+            rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, "1" * 64),
+                          base, conf)
+            errors = [line for line in out.splitlines() if line.startswith("error:")]
+            if rc == 0 or len(errors) != 1 or "SHA-256 mismatch" not in errors[0]:
+                raise TestFailure("a wrong checksum was not one fatal error line (%d):\n%s" % (rc, out))
+            print("  " + errors[0])
 
+    def test_offline_refuses_downloads(self) -> None:
+        with tempfile.TemporaryDirectory() as base:
+            conf, fixture_sum = archive(base)
+            dest = os.path.join(base, "debs")
+            rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
+                          base, conf, GTA04_OFFLINE="1")
+            if rc == 0 or "needed during the tests, after set-up" not in out:
+                raise TestFailure("a download under GTA04_OFFLINE=1 was not refused (%d):\n%s"
+                                  % (rc, out))
+            rc, out = lib('need_packages "a test" gta04-no-such-package', base, conf, GTA04_OFFLINE="1")
+            if rc == 0 or "nothing is installed during the tests" not in out:
+                raise TestFailure("an install under GTA04_OFFLINE=1 was not refused (%d):\n%s" % (rc, out))
 
-def test_checksum_mismatch_is_fatal():
-    with tempfile.TemporaryDirectory() as base:
-        conf, _ = archive(base)
-        dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, "1" * 64),
-                      base, conf)
-        errors = [l for l in out.splitlines() if l.startswith("error:")]
-        if rc == 0 or len(errors) != 1 or "SHA-256 mismatch" not in errors[0]:
-            raise TestFailure("a wrong checksum was not one fatal error line (%d):\n%s" % (rc, out))
-        print("  " + errors[0])
-
-
-def test_offline_refuses_downloads():
-    with tempfile.TemporaryDirectory() as base:
-        conf, fixture_sum = archive(base)
-        dest = os.path.join(base, "debs")
-        rc, out = lib('fetch_pinned_deb host "%s" gta04-fixture 1.0 armhf %s' % (dest, fixture_sum),
-                      base, conf, GTA04_OFFLINE="1")
-        if rc == 0 or "needed during the tests, after set-up" not in out:
-            raise TestFailure("a download under GTA04_OFFLINE=1 was not refused (%d):\n%s" % (rc, out))
-        rc, out = lib('need_packages "a test" gta04-no-such-package', base, conf, GTA04_OFFLINE="1")
-        if rc == 0 or "nothing is installed during the tests" not in out:
-            raise TestFailure("an install under GTA04_OFFLINE=1 was not refused (%d):\n%s" % (rc, out))
-
-
-def test_setup_with_the_network_cut():
-    if os.geteuid() != 0 or not shutil.which("unshare"):
-        print("SKIP test_setup_with_the_network_cut: needs root and unshare (a network namespace)")
-        return
-    env = dict(os.environ)
-    env.pop("GTA04_OFFLINE", None)   # let it try: only the namespace stops it
-    p = subprocess.run(["unshare", "-n", os.path.join(REPO, "scripts", "setup.sh"), "--all"],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                       timeout=1800)
-    if p.returncode != 0:
-        raise TestFailure("scripts/setup.sh --all with no network failed (%d):\n%s"
-                          % (p.returncode, p.stdout[-3000:]))
-    print("  scripts/setup.sh --all in a namespace with no network: ok")
+    def test_setup_with_the_network_cut(self) -> None:
+        if os.geteuid() != 0 or not shutil.which("unshare"):
+            print("SKIP test_setup_with_the_network_cut: needs root and unshare (a network namespace)")
+            return
+        env = dict(os.environ)
+        env.pop("GTA04_OFFLINE", None)   # let it try: only the namespace stops it
+        proc = subprocess.run(["unshare", "-n", os.path.join(REPO, "scripts", "setup.sh"), "--all"],
+                              check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=env, timeout=1800)
+        if proc.returncode != 0:
+            raise TestFailure("scripts/setup.sh --all with no network failed (%d):\n%s"
+                              % (proc.returncode, proc.stdout[-3000:]))
+        print("  scripts/setup.sh --all in a namespace with no network: ok")
 
 
 if __name__ == "__main__":
-    main([test_update_survives_a_broken_index, test_pinned_deb_from_the_pool,
-          test_checksum_mismatch_is_fatal, test_offline_refuses_downloads,
-          test_setup_with_the_network_cut])
+    GTA04Test.main()

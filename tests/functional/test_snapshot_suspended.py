@@ -11,13 +11,21 @@ has to travel in the snapshot."""
 import os
 import tempfile
 import time
+from typing import Optional, Tuple
 
-from gta04lib import INTC_MIR0, STATUS, Guest, TestFailure, interrupts, main
+from gta04.board import INTC_MIR0
+from gta04.errors import TestFailure
+from gta04.guest import Guest
+from gta04.procfs import interrupts
+from gta04.shell import STATUS
+from gta04.testing import GTA04Test
+
 
 TWL = "/machine/twl4030"
 
 
-def wait_status(g, want, what):
+def wait_status(g: Guest, want: str, what: str) -> None:
+    """Wait (60 s at most) until the VM's run state is `want`."""
     deadline = time.monotonic() + 60
     while g.qmp("query-status")["status"] != want:
         if time.monotonic() > deadline:
@@ -25,7 +33,8 @@ def wait_status(g, want, what):
         time.sleep(0.2)
 
 
-def suspended_snapshot(state_file, alarm_in=None):
+def suspended_snapshot(state_file: str, alarm_in: Optional[int] = None
+                       ) -> Tuple[Optional[int], int, str]:
     """Boot, arm the alarm (if any), suspend to mem, wait until the kernel
     sleeps, save to state_file.  Returns (alarm time, rtc0 count, PIH virq)."""
     src = Guest(name="gta04-src")
@@ -43,19 +52,20 @@ def suspended_snapshot(state_file, alarm_in=None):
         src.wait_for("Suspending console", 60)
         t0 = src.guest_clock()
         while src.guest_clock() < t0 + 2:      # well into WFI
-            src._read()
+            src.console.poll()
         if "__SNAPE__" in src.log:
             raise TestFailure("the guest woke before the snapshot")
-        mir0 = src.xp(INTC_MIR0)
+        mir0 = src.monitor.xp(INTC_MIR0)
         if mir0 & 0x80:
             raise TestFailure("INTC 7 is masked in suspend (MIR0 %08x)" % mir0)
-        src.save_to_file(state_file)
+        src.monitor.save_to_file(state_file)
         return alarm, rtc0, virq
     finally:
         src.shutdown()
 
 
-def restored(state_file):
+def restored(state_file: str) -> Guest:
+    """A QEMU restored from state_file, running."""
     dst = Guest(name="gta04-dst", extra_args=("-incoming", "exec:cat %s" % state_file))
     dst.launch()
     wait_status(dst, "paused", "the incoming migration")
@@ -63,62 +73,63 @@ def restored(state_file):
     return dst
 
 
-def woke(dst, bound=60):
+def woke(dst: Guest, bound: float = 60) -> int:
     """The suspend write returned in the restored QEMU; its exit status."""
     m = dst.wait_for(r"__SNAPE__" + STATUS, bound)
     dst.wait_for("gta04:", 10)
     return int(m.group(1))
 
 
-def test_rtc_alarm_wakes_after_restore():
-    with tempfile.TemporaryDirectory() as d:
-        f = os.path.join(d, "suspended.state")
-        alarm, rtc0, virq = suspended_snapshot(f, alarm_in=8)
-        dst = restored(f)
-        try:
-            status = woke(dst)
-            now = int(dst.ok("cat /sys/class/rtc/rtc0/since_epoch"))
-            irq = dst.value("cat /sys/power/pm_wakeup_irq")
-            after = interrupts(dst.ok("cat /proc/interrupts"))["rtc0"][0]
-            print("  restored in mem; woke with status %d by irq %s at RTC %d (alarm %d); rtc0 %d -> %d"
-                  % (status, irq, now, alarm, rtc0, after))
-            if status != 0 or irq != virq:
-                raise TestFailure("woke with status %d by irq %s, not the PIH %s" % (status, irq, virq))
-            if now < alarm:
-                raise TestFailure("awake at RTC %d, before the alarm time %d" % (now, alarm))
-            if after != rtc0 + 1:
-                raise TestFailure("rtc0 handler ran %d times, not once" % (after - rtc0))
-        finally:
-            dst.shutdown()
-
-
-def test_button_and_cable_wake_after_restore():
-    with tempfile.TemporaryDirectory() as d:
-        f = os.path.join(d, "suspended.state")
-        for what, stimulus in (("power button", ("pwron", True)), ("cable", ("vbus", True))):
-            _, _, virq = suspended_snapshot(f)
-            dst = restored(f)
+class SnapshotSuspendedTest(GTA04Test):
+    def test_rtc_alarm_wakes_after_restore(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            state_file = os.path.join(tmp, "suspended.state")
+            alarm, rtc0, virq = suspended_snapshot(state_file, alarm_in=8)
+            assert alarm is not None    # armed
+            dst = restored(state_file)
             try:
-                t0 = dst.guest_clock()
-                while dst.guest_clock() < t0 + 2:       # still asleep after the restore
-                    dst._read()
-                if "__SNAPE__" in dst.log:
-                    raise TestFailure("%s: woke after the restore without a stimulus" % what)
-                dst.qom_set(TWL, *stimulus)
                 status = woke(dst)
+                now = int(dst.ok("cat /sys/class/rtc/rtc0/since_epoch"))
                 irq = dst.value("cat /sys/power/pm_wakeup_irq")
-                print("  restored in mem; %s -> woke with status %d by irq %s" % (what, status, irq))
+                after = interrupts(dst.ok("cat /proc/interrupts"))["rtc0"][0]
+                print("  restored in mem; woke with status %d by irq %s at RTC %d (alarm %d); rtc0 %d -> %d"
+                      % (status, irq, now, alarm, rtc0, after))
                 if status != 0 or irq != virq:
-                    raise TestFailure("%s: woke with status %d by irq %s, not the PIH %s"
-                                      % (what, status, irq, virq))
-                if what == "cable":
-                    dst.ok("sleep 1")
-                    vbus = dst.value("cat /sys/bus/platform/devices/*twl4030-usb/vbus")
-                    if vbus != "on":
-                        raise TestFailure("the PHY did not see the cable after the restore: %s" % vbus)
+                    raise TestFailure("woke with status %d by irq %s, not the PIH %s" % (status, irq, virq))
+                if now < alarm:
+                    raise TestFailure("awake at RTC %d, before the alarm time %d" % (now, alarm))
+                if after != rtc0 + 1:
+                    raise TestFailure("rtc0 handler ran %d times, not once" % (after - rtc0))
             finally:
                 dst.shutdown()
 
+    def test_button_and_cable_wake_after_restore(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            state_file = os.path.join(tmp, "suspended.state")
+            for what, stimulus in (("power button", ("pwron", True)), ("cable", ("vbus", True))):
+                _, _, virq = suspended_snapshot(state_file)
+                dst = restored(state_file)
+                try:
+                    t0 = dst.guest_clock()
+                    while dst.guest_clock() < t0 + 2:       # still asleep after the restore
+                        dst.console.poll()
+                    if "__SNAPE__" in dst.log:
+                        raise TestFailure("%s: woke after the restore without a stimulus" % what)
+                    dst.qom_set(TWL, *stimulus)
+                    status = woke(dst)
+                    irq = dst.value("cat /sys/power/pm_wakeup_irq")
+                    print("  restored in mem; %s -> woke with status %d by irq %s" % (what, status, irq))
+                    if status != 0 or irq != virq:
+                        raise TestFailure("%s: woke with status %d by irq %s, not the PIH %s"
+                                          % (what, status, irq, virq))
+                    if what == "cable":
+                        dst.ok("sleep 1")
+                        vbus = dst.value("cat /sys/bus/platform/devices/*twl4030-usb/vbus")
+                        if vbus != "on":
+                            raise TestFailure("the PHY did not see the cable after the restore: %s" % vbus)
+                finally:
+                    dst.shutdown()
+
 
 if __name__ == "__main__":
-    main([test_rtc_alarm_wakes_after_restore, test_button_and_cable_wake_after_restore])
+    GTA04Test.main()

@@ -37,9 +37,12 @@
  *               gta04_i2c_write_reg())
  *
  * Polls are bounded.  While STAT shows nothing to do, the virtual clock is
- * stepped by GTA04_I2C_POLL_NS per poll, so a model that takes bus time
- * would still finish; the current model needs no clock steps at all, so the
- * helpers do not disturb timing-sensitive tests.  Call gta04_i2c_init()
+ * stepped by GTA04_I2C_POLL_NS per poll.  With omap3-i2c.bus-timing on, the
+ * controller moves bytes at the bus speed gta04_i2c_init() programs (400
+ * kHz: a start with its address takes 25 us, each byte 22.5 us), so a
+ * transfer moves the virtual clock on, and a timing-sensitive test must
+ * allow for that; by default a transfer is over within the access.  The bound, 20 ms
+ * without progress, covers a FIFO's worth of bytes.  Call gta04_i2c_init()
  * once per controller before use: it does the reset Linux does (CON.EN off,
  * SYSC.SRST, CON.EN on, poll SYSS.RDONE) and programs the clock dividers,
  * WE and IE like Linux (IE only matters to an interrupt controller; these
@@ -102,6 +105,7 @@
 #define GTA04_I2C_CON_STP       (1 << 1)
 #define GTA04_I2C_CON_TRX       (1 << 9)
 #define GTA04_I2C_CON_MST       (1 << 10)
+#define GTA04_I2C_CON_OPMODE_HS (1 << 12)
 #define GTA04_I2C_CON_EN        (1 << 15)
 
 #define GTA04_I2C_BUF_TXFIFO_CLR (1 << 6)
@@ -115,7 +119,7 @@
 /* All the wake-up sources Linux enables (OMAP_I2C_WE_ALL) */
 #define GTA04_I2C_WE_LINUX      0x636f
 
-#define GTA04_I2C_POLLS         1000
+#define GTA04_I2C_POLLS         20000
 #define GTA04_I2C_POLL_NS       1000
 
 typedef struct GTA04I2CMsg {

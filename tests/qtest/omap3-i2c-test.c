@@ -30,6 +30,24 @@
 #define STAT_W1C_ALL    0x61ff
 #define CON_MASTER      (GTA04_I2C_CON_EN | GTA04_I2C_CON_MST)
 
+/*
+ * Bus timing (TRM 17.3): gta04_i2c_init() programs 400 kHz, ICLK = 96 MHz /
+ * (PSC 9 + 1) = 9.6 MHz and an SCL period of (SCLL 9 + 7) + (SCLH 3 + 5) =
+ * 24 ICLK periods = 2.5 us.  A start with its address takes 10 periods
+ * (one for the start condition: the model's assumption), a byte 9.
+ */
+#define TIMING          "-global omap3-i2c.bus-timing=on"
+#define SCL_NS          2500
+#define ADDRESS_NS      (10 * SCL_NS)
+#define BYTE_NS         (9 * SCL_NS)
+/* QEMU's Clock keeps fclk's period in 2^-32 ns: durations come out short */
+#define SLACK_NS        20
+
+static void bus_time(QTestState *qts, int64_t ns)
+{
+    qtest_clock_step(qts, ns);
+}
+
 /* I2C1..3 */
 static const DM3730Device i2cs[] = {
     DM3730_DEV_I2C1, DM3730_DEV_I2C2, DM3730_DEV_I2C3,
@@ -48,8 +66,8 @@ static void wr(QTestState *qts, uint64_t base, unsigned reg, uint16_t value)
 /* A board with a tmp105 (QOM id "tmp") on bus i2c.<bus> */
 static QTestState *start_with_tmp105(int bus)
 {
-    return qtest_initf("-M gta04 -device tmp105,id=tmp,bus=i2c.%d,address=0x%x",
-                       bus, TMP105_ADDR);
+    return qtest_initf("-M gta04 " TIMING " -device tmp105,id=tmp,bus=i2c.%d,"
+                       "address=0x%x", bus, TMP105_ADDR);
 }
 
 static void set_temperature(QTestState *qts, int millicelsius)
@@ -60,10 +78,13 @@ static void set_temperature(QTestState *qts, int millicelsius)
                              millicelsius);
 }
 
-/* Start a message by hand, like gta04_i2c_xfer_msg() but without serving it */
-static void start_msg(QTestState *qts, uint64_t base, uint8_t addr,
-                      uint16_t count, unsigned threshold, bool write,
-                      bool stop)
+/*
+ * Start a message by hand, like gta04_i2c_xfer_msg() but without serving it;
+ * con: more I2C_CON bits (OPMODE)
+ */
+static void start_msg_con(QTestState *qts, uint64_t base, uint8_t addr,
+                          uint16_t count, unsigned threshold, bool write,
+                          bool stop, uint16_t con)
 {
     uint16_t buf = write ? ((threshold - 1) | GTA04_I2C_BUF_TXFIFO_CLR)
                          : (((threshold - 1) << 8) | GTA04_I2C_BUF_RXFIFO_CLR);
@@ -72,14 +93,21 @@ static void start_msg(QTestState *qts, uint64_t base, uint8_t addr,
        GTA04_I2C_BUF_TXFIFO_CLR);
     wr(qts, base, GTA04_I2C_SA, addr);
     wr(qts, base, GTA04_I2C_CNT, count);
-    wr(qts, base, GTA04_I2C_CON, CON_MASTER | GTA04_I2C_CON_STT |
+    wr(qts, base, GTA04_I2C_CON, CON_MASTER | GTA04_I2C_CON_STT | con |
        (write ? GTA04_I2C_CON_TRX : 0) | (stop ? GTA04_I2C_CON_STP : 0));
+}
+
+static void start_msg(QTestState *qts, uint64_t base, uint8_t addr,
+                      uint16_t count, unsigned threshold, bool write,
+                      bool stop)
+{
+    start_msg_con(qts, base, addr, count, threshold, write, stop, 0);
 }
 
 /* Power-on values; the FIFO depth tells I2C3 (64 bytes) from I2C1/2 (8) */
 static void test_reset_values(void)
 {
-    QTestState *qts = qtest_init("-M gta04");
+    QTestState *qts = qtest_init("-M gta04 " TIMING);
     int i;
 
     for (i = 0; i < ARRAY_SIZE(i2cs); i++) {
@@ -124,7 +152,7 @@ static void test_reset_values(void)
  */
 static void test_bootloader_enabled_bus(void)
 {
-    QTestState *qts = qtest_init("-M gta04");
+    QTestState *qts = qtest_init("-M gta04 " TIMING);
     uint64_t base = GTA04_I2C1_BASE;
 
     wr(qts, base, GTA04_I2C_SYSC, GTA04_I2C_SYSC_SRST);
@@ -142,7 +170,7 @@ static void test_bootloader_enabled_bus(void)
 /* Register bits that exist, read-only registers, SYSC.SRST and SYSS.RDONE */
 static void test_registers_and_softreset(void)
 {
-    QTestState *qts = qtest_init("-M gta04");
+    QTestState *qts = qtest_init("-M gta04 " TIMING);
     uint64_t base = GTA04_I2C2_BASE;
 
     wr(qts, base, GTA04_I2C_IE, 0xffff);
@@ -216,8 +244,23 @@ static void test_nack(void)
 
     gta04_i2c_init(qts, base);
 
-    /* without STP: NACK | ARDY, bus still busy, nothing moved */
+    /*
+     * without STP: the address takes its 10 SCL periods (XRDY asks for data
+     * meanwhile: an assumption, the TRM's flow writes DATA after STT), then
+     * NACK | ARDY, bus still busy, nothing moved
+     */
     start_msg(qts, base, EMPTY_ADDR, 1, 1, true, false);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_BB);
+    bus_time(qts, ADDRESS_NS - SLACK_NS);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_BB);
+    bus_time(qts, SLACK_NS);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_NACK |
+                    GTA04_I2C_STAT_ARDY | GTA04_I2C_STAT_BB);
+    /* after the NACK nothing is due: an acked XRDY stays clear */
+    wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_XRDY);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_NACK | GTA04_I2C_STAT_ARDY |
                     GTA04_I2C_STAT_BB);
@@ -248,6 +291,8 @@ static void test_nack(void)
 
     /* with STT|STP together the stop follows the NACK at once */
     start_msg(qts, base, EMPTY_ADDR, 2, 2, false, true);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==, GTA04_I2C_STAT_BB);
+    bus_time(qts, ADDRESS_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_NACK | GTA04_I2C_STAT_ARDY |
                     GTA04_I2C_STAT_BF);
@@ -279,13 +324,22 @@ static void test_tx_thresholds(void)
     gta04_i2c_init(qts, base);
     /* pointer T_LOW + 2 data bytes, threshold 2 */
     start_msg(qts, base, TMP105_ADDR, 3, 2, true, true);
-    /* TX FIFO empty with bytes due: XUDF (the bus waits) */
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_BB);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_BUFSTAT) & 0x3f, ==, 3);
+    /* address acknowledged, TX FIFO empty with bytes due: XUDF (SCL low) */
+    bus_time(qts, ADDRESS_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_XUDF |
                     GTA04_I2C_STAT_BB);
-    g_assert_cmphex(rd(qts, base, GTA04_I2C_BUFSTAT) & 0x3f, ==, 3);
 
+    /* the byte goes to the shift register; DCOUNT counts it once sent */
     wr(qts, base, GTA04_I2C_DATA, TMP105_T_LOW);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_XUDF, ==, 0);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 3);
+    bus_time(qts, BYTE_NS - SLACK_NS);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 3);
+    bus_time(qts, SLACK_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 2);
     /* 2 left = the threshold: acking XRDY does not clear it */
     wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_XRDY);
@@ -293,13 +347,16 @@ static void test_tx_thresholds(void)
                     (GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_XDR), ==,
                     GTA04_I2C_STAT_XRDY);
 
-    /* 1 left, below the threshold: draining */
+    /* 1 left to write, below the threshold: draining */
     wr(qts, base, GTA04_I2C_DATA, 0x12);
     wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_XRDY);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_XDR | GTA04_I2C_STAT_BB);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_BUFSTAT) & 0x3f, ==, 1);
+    bus_time(qts, BYTE_NS);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_XDR | GTA04_I2C_STAT_XUDF |
                     GTA04_I2C_STAT_BB);
-    g_assert_cmphex(rd(qts, base, GTA04_I2C_BUFSTAT) & 0x3f, ==, 1);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 1);
 
     /*
@@ -309,6 +366,8 @@ static void test_tx_thresholds(void)
      */
     wr(qts, base, GTA04_I2C_DATA, 0x40);
     wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_XDR);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==, GTA04_I2C_STAT_BB);
+    bus_time(qts, BYTE_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_ARDY | GTA04_I2C_STAT_BF);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 0);
@@ -341,7 +400,17 @@ static void test_rx_thresholds(void)
     wr(qts, base, GTA04_I2C_STAT, STAT_W1C_ALL);
     start_msg(qts, base, TMP105_ADDR, 6, 4, false, true);
 
-    /* all 6 bytes fit in the FIFO: the bus is already stopped, no ARDY yet */
+    /* RRDY when the 4th byte is in */
+    bus_time(qts, ADDRESS_NS + 3 * BYTE_NS);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==, GTA04_I2C_STAT_BB);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 3);
+    g_assert_cmphex((rd(qts, base, GTA04_I2C_BUFSTAT) >> 8) & 0x3f, ==, 3);
+    bus_time(qts, BYTE_NS);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_RRDY | GTA04_I2C_STAT_BB);
+
+    /* all 6 bytes fit in the FIFO: the bus is stopped, no ARDY yet */
+    bus_time(qts, 2 * BYTE_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_RRDY | GTA04_I2C_STAT_BF);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 0);
@@ -387,6 +456,7 @@ static void test_rx_longer_than_fifo(void)
     wr(qts, base, GTA04_I2C_STAT, STAT_W1C_ALL);
     start_msg(qts, base, TMP105_ADDR, 12, 4, false, true);
 
+    bus_time(qts, ADDRESS_NS + 8 * BYTE_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_RRDY | GTA04_I2C_STAT_ROVR |
                     GTA04_I2C_STAT_BB);
@@ -395,13 +465,18 @@ static void test_rx_longer_than_fifo(void)
 
     /* 9-bit resolution after reset: the low byte keeps bit 7 only */
     g_assert_cmphex(rd(qts, base, GTA04_I2C_DATA), ==, 0x19);
-    /* the freed byte was refilled at once: full again */
+    /* the freed byte lets the bus go on: the next byte is being clocked */
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_ROVR, ==, 0);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 4);
+    bus_time(qts, BYTE_NS);
+    /* full again */
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 3);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_ROVR, ==,
                     GTA04_I2C_STAT_ROVR);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_DATA), ==, 0x00);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_DATA), ==, 0xff);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_DATA), ==, 0xff);
+    bus_time(qts, 3 * BYTE_NS);
     /* everything received, stop sent; 8 bytes still to read */
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & ~GTA04_I2C_STAT_BF, ==,
                     GTA04_I2C_STAT_RRDY);
@@ -430,6 +505,7 @@ static void test_repeated_start(void)
 
     start_msg(qts, base, TMP105_ADDR, 1, 1, true, false);
     wr(qts, base, GTA04_I2C_DATA, TMP105_T_LOW);
+    bus_time(qts, ADDRESS_NS + BYTE_NS);
     /* DCOUNT done: ARDY, but BB stays, SCL held, MST kept */
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_ARDY |
@@ -442,6 +518,7 @@ static void test_repeated_start(void)
 
     /* Sr addr+R, 2 bytes, stop */
     start_msg(qts, base, TMP105_ADDR, 2, 2, false, true);
+    bus_time(qts, ADDRESS_NS + 2 * BYTE_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                     GTA04_I2C_STAT_RRDY | GTA04_I2C_STAT_BF);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_DATA), ==, 0x4b);
@@ -451,6 +528,76 @@ static void test_repeated_start(void)
                     GTA04_I2C_STAT_RDR | GTA04_I2C_STAT_ARDY |
                     GTA04_I2C_STAT_BF);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CON), ==, GTA04_I2C_CON_EN);
+    qtest_quit(qts);
+}
+
+/*
+ * Bus timing of one register read at Linux's settings for GTA04's I2C1
+ * (2.6 MHz, HS mode; i2c-omap.c __omap_i2c_init()): PSC 4 (19.2 MHz ICLK),
+ * SCLL 0x1111, SCLH 0x0713.  TRM 17.3: an F/S period is 5 * (17 + 7 + 19 +
+ * 5) = 240 fclk periods = 2.5 us (400 kHz), an HS period (17 + 7) + (7 + 5)
+ * = 36 fclk periods = 375 ns (2.67 MHz).  Write the register number: F/S
+ * start + master code (10 F/S periods), Sr + address (10 HS), the byte (9
+ * HS): 25000 + 3750 + 3375 = 32125 ns.  Then Sr + address + the data byte,
+ * still in HS mode (no second master code): 3750 + 3375 = 7125 ns.
+ */
+static void test_hs_register_read_timing(void)
+{
+    QTestState *qts = start_with_tmp105(3);
+    uint64_t base = GTA04_I2C3_BASE;
+    const int64_t slack = SLACK_NS;
+
+    gta04_i2c_init(qts, base);
+    gta04_i2c_set8(qts, base, TMP105_ADDR, TMP105_CONFIG, 0x60);
+    wr(qts, base, GTA04_I2C_CON, 0);
+    wr(qts, base, GTA04_I2C_PSC, 4);
+    wr(qts, base, GTA04_I2C_SCLL, 0x1111);
+    wr(qts, base, GTA04_I2C_SCLH, 0x0713);
+    wr(qts, base, GTA04_I2C_CON, GTA04_I2C_CON_EN | GTA04_I2C_CON_OPMODE_HS);
+    wr(qts, base, GTA04_I2C_STAT, STAT_W1C_ALL);
+
+    start_msg_con(qts, base, TMP105_ADDR, 1, 1, true, false,
+                  GTA04_I2C_CON_OPMODE_HS);
+    wr(qts, base, GTA04_I2C_DATA, TMP105_CONFIG);
+    bus_time(qts, 32125 - slack);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_ARDY, ==, 0);
+    bus_time(qts, 2 * slack);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_ARDY, ==,
+                    GTA04_I2C_STAT_ARDY);
+    wr(qts, base, GTA04_I2C_STAT, STAT_W1C_ALL);
+
+    start_msg_con(qts, base, TMP105_ADDR, 1, 1, false, true,
+                  GTA04_I2C_CON_OPMODE_HS);
+    bus_time(qts, 7125 - slack);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_RRDY, ==, 0);
+    bus_time(qts, 2 * slack);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_RRDY | GTA04_I2C_STAT_BF);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_DATA), ==, 0x60);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_ARDY, ==,
+                    GTA04_I2C_STAT_ARDY);
+    qtest_quit(qts);
+}
+
+/* The default (bus-timing off): a message is over within the access */
+static void test_untimed_default(void)
+{
+    QTestState *qts = qtest_initf("-M gta04 -device tmp105,id=tmp,bus=i2c.2,"
+                                  "address=0x%x", TMP105_ADDR);
+    uint64_t base = GTA04_I2C2_BASE;
+
+    gta04_i2c_init(qts, base);
+    g_assert_cmpint(gta04_i2c_write(qts, base, TMP105_ADDR,
+                                    (const uint8_t[]){ TMP105_CONFIG }, 1),
+                    ==, 0);
+    wr(qts, base, GTA04_I2C_STAT, STAT_W1C_ALL);
+    start_msg(qts, base, TMP105_ADDR, 2, 2, false, true);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
+                    GTA04_I2C_STAT_RRDY | GTA04_I2C_STAT_BF);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 0);
+    start_msg(qts, base, EMPTY_ADDR, 1, 1, true, true);
+    g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_NACK, ==,
+                    GTA04_I2C_STAT_NACK);
     qtest_quit(qts);
 }
 
@@ -548,11 +695,14 @@ static void test_access_widths(void)
     gta04_i2c_init(qts, base);
     start_msg(qts, base, TMP105_ADDR, 3, 1, true, true);
     qtest_writeb(qts, base + GTA04_I2C_DATA, TMP105_T_LOW);
+    bus_time(qts, ADDRESS_NS + BYTE_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 2);
     /* unlike OMAP2420's 16-bit DATA, only the low byte goes out */
     qtest_writew(qts, base + GTA04_I2C_DATA, 0x7711);
+    bus_time(qts, BYTE_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 1);
     qtest_writel(qts, base + GTA04_I2C_DATA, 0x66554420);   /* 12-bit limit */
+    bus_time(qts, BYTE_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 0);
     g_assert_cmpint(gta04_i2c_read_reg(qts, base, TMP105_ADDR, TMP105_T_LOW,
                                        v, 2), ==, 0);
@@ -577,7 +727,7 @@ static void test_access_widths(void)
 /* AERR: DATA read with an empty RX FIFO, DATA write with a full TX FIFO */
 static void test_access_error(void)
 {
-    QTestState *qts = qtest_init("-M gta04");
+    QTestState *qts = qtest_init("-M gta04 " TIMING);
     uint64_t base = GTA04_I2C1_BASE;
     int i;
 
@@ -636,6 +786,7 @@ static void test_guest_misuse(void)
     wr(qts, base, GTA04_I2C_CNT, 1);
     wr(qts, base, GTA04_I2C_CON, CON_MASTER | (1 << 8) | GTA04_I2C_CON_STT |
        GTA04_I2C_CON_STP);
+    bus_time(qts, ADDRESS_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_NACK, ==,
                     GTA04_I2C_STAT_NACK);
     /* CNT = 0 is 65536 bytes: read some, then give up with EN = 0 */
@@ -643,8 +794,10 @@ static void test_guest_misuse(void)
     start_msg(qts, base, TMP105_ADDR, 0, 8, false, true);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT) & GTA04_I2C_STAT_BB, ==,
                     GTA04_I2C_STAT_BB);
+    bus_time(qts, ADDRESS_NS + 8 * BYTE_NS);
     for (i = 0; i < 100; i++) {
         rd(qts, base, GTA04_I2C_DATA);
+        bus_time(qts, BYTE_NS);
     }
     g_assert_cmphex(rd(qts, base, GTA04_I2C_CNT), ==, 0x10000 - 108);
     wr(qts, base, GTA04_I2C_CON, 0);
@@ -653,7 +806,10 @@ static void test_guest_misuse(void)
     wr(qts, base, GTA04_I2C_CON, GTA04_I2C_CON_EN);
     start_msg(qts, base, TMP105_ADDR, 10, 64, true, true);
     wr(qts, base, GTA04_I2C_DATA, TMP105_CONFIG);
+    bus_time(qts, ADDRESS_NS + BYTE_NS / 2);
+    /* (a start while the byte is on the bus: it is lost, LOG_GUEST_ERROR) */
     start_msg(qts, base, TMP105_ADDR, 1, 1, false, true);
+    bus_time(qts, ADDRESS_NS + BYTE_NS);
     g_assert_cmphex(rd(qts, base, GTA04_I2C_DATA), ==, 0);
     /* STP alone on an idle bus */
     wr(qts, base, GTA04_I2C_CON, CON_MASTER | GTA04_I2C_CON_STP);
@@ -693,6 +849,7 @@ static void test_irq(void)
 
         /* NACK | ARDY while masked: no interrupt, until enabled */
         start_msg(qts, base, EMPTY_ADDR, 1, 1, true, true);
+        bus_time(qts, ADDRESS_NS);
         g_assert_false(qtest_get_irq(qts, lines[i]));
         wr(qts, base, GTA04_I2C_IE, GTA04_I2C_STAT_NACK);
         g_assert_true(qtest_get_irq(qts, lines[i]));
@@ -714,6 +871,7 @@ static void test_irq(void)
             /* BB and XUDF have no enable bit: a waiting transmit is silent */
             wr(qts, base, GTA04_I2C_IE, 0x63ff & ~GTA04_I2C_STAT_XRDY);
             start_msg(qts, base, TMP105_ADDR, 2, 2, true, true);
+            bus_time(qts, ADDRESS_NS);
             g_assert_cmphex(rd(qts, base, GTA04_I2C_STAT), ==,
                             GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_XUDF |
                             GTA04_I2C_STAT_BB);
@@ -726,6 +884,9 @@ static void test_irq(void)
             /* (XDR came up when 1 byte was left) */
             wr(qts, base, GTA04_I2C_STAT,
                GTA04_I2C_STAT_XRDY | GTA04_I2C_STAT_XDR);
+            /* the line stays low while the two bytes are clocked */
+            g_assert_false(qtest_get_irq(qts, lines[i]));
+            bus_time(qts, 2 * BYTE_NS);
             /* done: ARDY keeps it up until acked */
             g_assert_true(qtest_get_irq(qts, lines[i]));
             wr(qts, base, GTA04_I2C_STAT, GTA04_I2C_STAT_ARDY);
@@ -792,24 +953,39 @@ static void test_migration(void)
     wr(src, base, GTA04_I2C_STAT, STAT_W1C_ALL);
     /* 10 bytes: 8 in the FIFO, 2 still to come from the slave */
     start_msg(src, base, TMP105_ADDR, 10, 4, false, true);
+    bus_time(src, ADDRESS_NS + 8 * BYTE_NS);
     g_assert_cmphex(rd(src, base, GTA04_I2C_DATA), ==, 0x21);
+    /* migrate in the middle of the 9th byte: it arrives on the destination */
+    bus_time(src, BYTE_NS / 2);
 
     qtest_qmp_assert_success(src, "{ 'execute': 'migrate',"
                              " 'arguments': { 'uri': %s } }", uri_out);
     wait_migration(src);
     qtest_quit(src);
 
-    dst = qtest_initf("-M gta04 -device tmp105,id=tmp,bus=i2c.2,address=0x%x"
-                      " -incoming defer", TMP105_ADDR);
+    dst = qtest_initf("-M gta04 " TIMING " -device tmp105,id=tmp,bus=i2c.2,"
+                      "address=0x%x -incoming defer", TMP105_ADDR);
     qtest_qmp_assert_success(dst, "{ 'execute': 'migrate-incoming',"
                              " 'arguments': { 'uri': %s } }", uri_in);
     wait_migration(dst);
 
     g_assert_cmphex(rd(dst, base, GTA04_I2C_STAT), ==, GTA04_I2C_STAT_RRDY |
+                    GTA04_I2C_STAT_BB);
+    g_assert_cmphex(rd(dst, base, GTA04_I2C_CNT), ==, 2);
+    /*
+     * The byte's timer came with the stream; the destination's qtest clock
+     * starts again from 0 (only qtest moves it), so wait for the byte
+     * rather than step to a time.
+     */
+    for (i = 0; i < 4000 && rd(dst, base, GTA04_I2C_CNT) != 1; i++) {
+        bus_time(dst, SCL_NS);
+    }
+    g_assert_cmphex(rd(dst, base, GTA04_I2C_STAT), ==, GTA04_I2C_STAT_RRDY |
                     GTA04_I2C_STAT_ROVR | GTA04_I2C_STAT_BB);
     g_assert_cmphex(rd(dst, base, GTA04_I2C_CNT), ==, 1);
     g_assert_cmphex(rd(dst, base, GTA04_I2C_BUF), ==, 0x0300);
     g_assert_cmphex(rd(dst, base, GTA04_I2C_DATA), ==, 0x40);
+    bus_time(dst, BYTE_NS);
     for (i = 0; i < 8; i++) {
         g_assert_cmphex(rd(dst, base, GTA04_I2C_DATA), ==, 0xff);
     }
@@ -837,6 +1013,9 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-i2c/rx-thresholds", test_rx_thresholds);
     qtest_add_func("omap3-i2c/rx-longer-than-fifo", test_rx_longer_than_fifo);
     qtest_add_func("omap3-i2c/repeated-start", test_repeated_start);
+    qtest_add_func("omap3-i2c/hs-register-read-timing",
+                   test_hs_register_read_timing);
+    qtest_add_func("omap3-i2c/untimed-default", test_untimed_default);
     qtest_add_data_func("omap3-i2c/tmp105/i2c2", GINT_TO_POINTER(2),
                         test_tmp105_round_trip);
     qtest_add_data_func("omap3-i2c/tmp105/i2c3", GINT_TO_POINTER(3),

@@ -13,15 +13,18 @@ Not part of `make check` (about 10 minutes for 100 cycles).
 """
 
 import argparse
-import os
 import random
 import re
 import sys
 import time
+from typing import Dict, Tuple
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
-from gta04lib import Guest, QemuDied, TestFailure, interrupts  # noqa: E402
-from test_boot import bad_lines  # noqa: E402
+from gta04.dmesg import bad_lines
+from gta04.errors import QemuDied, TestFailure
+from gta04.guest import Guest
+from gta04.procfs import interrupts
+from gta04.suspend import Sleep
+
 
 TWL = "/machine/twl4030"
 SOURCES = ("rtc", "pwron", "cable", "uart")
@@ -39,34 +42,40 @@ ALLOWED = [
 ]
 
 
-def counts(g):
+def counts(g: Guest) -> Dict[str, int]:
+    """Each handler's count of /proc/interrupts, by name."""
     return {k: v[0] for k, v in interrupts(g.ok("cat /proc/interrupts")).items()}
 
 
-def one_cycle(g, n, state, source, virq, uart_irq, plugged):
-    """Return the new cable state; raise TestFailure on anything wrong."""
-    before = counts(g)
+def suspend_woken_by(g: Guest, state: str, source: str, plugged: bool) -> Tuple[Sleep, bool]:
+    """Suspend to `state`, the wake coming from `source`; returns what the
+    suspend saw and the new cable state."""
     if source == "rtc":
         g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +4 > /sys/class/rtc/rtc0/wakealarm")
-        r = g.suspend(state, wake_within=20)
-    elif source == "pwron":
-        def press():
+        return g.suspend(state, wake_within=20), plugged
+    if source == "pwron":
+        def press() -> None:
             g.qom_set(TWL, "pwron", True)
             time.sleep(0.3)     # how long the finger stays on it, not a verdict
             g.qom_set(TWL, "pwron", False)
-        r = g.suspend(state, press, wake_within=20)
-    elif source == "cable":
-        plugged = not plugged
-        r = g.suspend(state, lambda: g.qom_set(TWL, "vbus", plugged), wake_within=20)
-    else:
-        r = g.suspend(state, lambda: g.send("\n"), wake_within=20)
+        return g.suspend(state, press, wake_within=20), plugged
+    if source == "cable":
+        return g.suspend(state, lambda: g.qom_set(TWL, "vbus", not plugged), wake_within=20), not plugged
+    return g.suspend(state, lambda: g.send("\n"), wake_within=20), plugged
+
+
+def one_cycle(g: Guest, n: int, state: str, source: str, virq: str, uart_irq: str,
+              plugged: bool) -> bool:
+    """Return the new cable state; raise TestFailure on anything wrong."""
+    before = counts(g)
+    sleep, plugged = suspend_woken_by(g, state, source, plugged)
     what = "cycle %d: %s, %s" % (n, state, source)
-    if not r.woke or r.status != 0:
-        raise TestFailure("%s: %s" % (what, r))
+    if not sleep.woke or sleep.status != 0:
+        raise TestFailure("%s: %s" % (what, sleep))
     want = uart_irq if source == "uart" else virq
-    if r.wakeup_irq != want:
-        raise TestFailure("%s: woken by irq %s, not %s" % (what, r.wakeup_irq, want))
-    if r.stimulated is not None and r.returned < r.stimulated:
+    if sleep.wakeup_irq != want:
+        raise TestFailure("%s: woken by irq %s, not %s" % (what, sleep.wakeup_irq, want))
+    if sleep.stimulated is not None and not sleep.woke_after_stimulus():
         raise TestFailure("%s: woke before the stimulus" % what)
     after = counts(g)
     if source == "rtc" and after["rtc0"] != before["rtc0"] + 1:
@@ -76,10 +85,10 @@ def one_cycle(g, n, state, source, virq, uart_irq, plugged):
         # PWR_EDR1), and the SIH re-latches a cleared source once while it
         # is still at its level (hw/intc/twl4030_sih.c, the behaviour
         # rtc-twl's double PWR_ISR1 read relies on): 2 to 4 handler runs
-        d = after["twl4030_pwrbutton"] - before["twl4030_pwrbutton"]
-        if not 2 <= d <= 4:
+        runs = after["twl4030_pwrbutton"] - before["twl4030_pwrbutton"]
+        if not 2 <= runs <= 4:
             raise TestFailure("%s: twl4030_pwrbutton ran %d times for one press and release"
-                              % (what, d))
+                              % (what, runs))
     if source == "cable":
         # phy-twl4030-usb re-reads the cable by hand on resume (its own irq
         # was disabled over suspend): its verdict is the PHY's vbus file
@@ -93,11 +102,12 @@ def one_cycle(g, n, state, source, virq, uart_irq, plugged):
     return plugged
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cycles", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=None)
-    args = ap.parse_args()
+def main() -> None:  # pylint: disable=too-many-locals
+    """Boot once, run the seeded plan of cycles, check dmesg at the end."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", maxsplit=1)[0])
+    parser.add_argument("--cycles", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args()
     seed = args.seed if args.seed is not None else int(time.time())
     rnd = random.Random(seed)
     plan = [(rnd.choice(("mem", "freeze")), rnd.choice(SOURCES)) for _ in range(args.cycles)]
@@ -127,8 +137,8 @@ def main():
                    if not any(re.search(a, l) for a, _why in ALLOWED)]
             if bad:
                 raise TestFailure("dmesg gained error lines:\n  " + "\n  ".join(bad))
-    except (TestFailure, QemuDied) as e:
-        print("FAIL after %d/%d cycles: %s" % (done, len(plan), e))
+    except (TestFailure, QemuDied) as ex:
+        print("FAIL after %d/%d cycles: %s" % (done, len(plan), ex))
         print("%d passed, 1 failed" % done)
         sys.exit(1)
     print("%d/%d cycles woke as they should, in %.0f s" % (done, len(plan), time.monotonic() - t0))

@@ -13,6 +13,7 @@
 #include "hw/clock.h"
 #include "hw/i2c/i2c.h"
 #include "qemu/fifo8.h"
+#include "qemu/timer.h"
 #include "qom/object.h"
 
 #define TYPE_OMAP3_I2C "omap3-i2c"
@@ -32,6 +33,13 @@ typedef enum OMAP3I2CPhase {
     OMAP3_I2C_NACKED,   /* slave did not acknowledge: bus kept until STP/STT */
 } OMAP3I2CPhase;
 
+/* What is on the bus right now, taking its SCL cycles (bus_timer) */
+typedef enum OMAP3I2CBusOp {
+    OMAP3_I2C_OP_NONE,      /* SCL idle or held low (stretched) */
+    OMAP3_I2C_OP_ADDRESS,   /* (repeated) start, HS master code, address + ACK */
+    OMAP3_I2C_OP_BYTE,      /* one data byte + ACK */
+} OMAP3I2CBusOp;
+
 struct OMAP3I2CState {
     /*< private >*/
     SysBusDevice parent_obj;
@@ -45,6 +53,7 @@ struct OMAP3I2CState {
     char *bus_name;         /* qbus name of our I2C bus ("i2c" by default) */
     uint32_t fifo_size;     /* RX and TX FIFO depth: 8, 16, 32 or 64 bytes */
     bool enabled_at_reset;  /* I2C_CON.I2C_EN after a power-on reset */
+    bool bus_timing;        /* bytes take their SCL periods (else: at once) */
 
     /* registers (DM37x TRM SPRUGN4 section 17.6) */
     uint16_t ie;
@@ -73,6 +82,14 @@ struct OMAP3I2CState {
     bool irq_level;
     Fifo8 rx_fifo;
     Fifo8 tx_fifo;
+
+    /* bus timing: the operation in flight ends when bus_timer fires */
+    QEMUTimer *bus_timer;
+    uint32_t bus_op;        /* OMAP3I2CBusOp */
+    int64_t bus_end_ns;     /* QEMU_CLOCK_VIRTUAL time bus_op ends */
+    uint8_t shift;          /* transmit: the byte in the shift register */
+    bool addr_pending;      /* a start is due: the address phase comes next */
+    bool hs_entered;        /* HS mode: the master code went out since the start */
 };
 
 /* The I2C bus the controller masters (valid after realize) */

@@ -1,17 +1,16 @@
 #!/usr/bin/env python3
 """Harness case: a functional test that fails on a guest fact (a command that
 exits 1).  The runner must count it as failed."""
-import os
-import sys
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from gta04lib import Guest, main  # noqa: E402
+from gta04.guest import Guest
+from gta04.testing import GTA04Test
 
 
-def test_guest_command_fails():
-    with Guest() as g:
-        g.boot(240)
-        g.ok("false")
+class CaseFailTest(GTA04Test):
+    def test_guest_command_fails(self) -> None:
+        with Guest() as g:
+            g.boot(240)
+            g.ok("false")
 
 
 if __name__ == "__main__":
-    main([test_guest_command_fails])
+    GTA04Test.main()

@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
 """Harness case (run by test_harness.py, not by make check directly): boots
 the guest and passes."""
-import os
-import sys
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from gta04lib import Guest, TestFailure, main  # noqa: E402
+from gta04.errors import TestFailure
+from gta04.guest import Guest
+from gta04.testing import GTA04Test
 
 
-def test_boots_and_answers():
-    with Guest() as g:
-        g.boot(240)
-        if g.ok("echo alive").strip() != "alive":
-            raise TestFailure("the shell did not answer")
+class CasePassTest(GTA04Test):
+    def test_boots_and_answers(self) -> None:
+        with Guest() as g:
+            g.boot(240)
+            if g.ok("echo alive").strip() != "alive":
+                raise TestFailure("the shell did not answer")
 
 
 if __name__ == "__main__":
-    main([test_boots_and_answers])
+    GTA04Test.main()

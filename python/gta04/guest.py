@@ -1,0 +1,266 @@
+"""
+One GTA04 VM running a Linux guest: QEMU's lifecycle with the verdict
+rules of our tests, and the console, shell and monitor of that VM.
+"""
+
+import os
+import re
+import time
+from types import TracebackType
+from typing import Any, Callable, Optional, Sequence, Type
+
+from .board import PIH, PROMPT, READY
+from .console import Console, PipeStream, Stream
+from .errors import QemuDied, Timeout, describe_exit
+from .kernels import boot_args, guest_dir
+from .machine import QEMUMachine
+from .monitor import Monitor
+from .paths import QEMU
+from .procfs import interrupts
+from .shell import Shell
+from .suspend import Sleep, Suspender
+
+
+class Guest:
+    """
+    One GTA04 VM running the Debian guest.
+
+    Every step (console wait, send, QMP) first checks that QEMU is alive and
+    raises QemuDied with QEMU's own output if it is not; leaving a ``with``
+    block shuts QEMU down with QMP quit and requires exit status 0 (a
+    sanitizer build's leak report at exit is a failure too).
+
+    ``console``, ``shell`` and ``monitor`` are the serial line, the guest's
+    shell on it and QMP; the methods here are the ones most tests use.
+    """
+
+    def __init__(self, extra_args: Sequence[str] = (), append: str = "",
+                 guest: Optional[str] = None, name: str = "gta04",
+                 binary: str = QEMU, machine: str = "gta04", dtb: str = "omap3-gta04a5.dtb",
+                 console: Optional[str] = None, kernel: Optional[str] = None,
+                 console_pipe: Optional[str] = None, console_up: bool = False,
+                 debian: Optional[str] = None):
+        # debian: which of Debian's kernels (guest/debian-kernels) the guest
+        # is made with; its cmdline file names the console and what else that
+        # kernel needs on this board (console= overrides it, e.g. vexpress)
+        self.guest = guest or guest_dir(debian)
+        # console_up: a developer watching suspend on the serial console.  The
+        # console stays live (no_console_suspend), boot() turns on printing of
+        # every device callback (pm_print_times, pm_debug_messages) and the
+        # UART sends at its line rate (115200 baud in virtual time), so each
+        # step of a suspend takes the time it takes on a real serial console:
+        # some 8 guest seconds from freezing the tasks to WFI on our kernels,
+        # more on Debian's.  suspend() then starts its stimulus and its wait
+        # at the end of the noirq phase; wfi_lead is what a guest-side alarm
+        # armed before the suspend needs on top, to fire once the board sleeps.
+        self.console_up = console_up
+        self.wfi_lead = 40 if console_up else 0
+        if console_up:
+            append = (append + " no_console_suspend loglevel=8").strip()
+            extra_args = list(extra_args) + ["-global", "omap3-uart.line-rate=on"]
+        self.vm = QEMUMachine(binary, name=name)
+        self.vm.set_machine(machine)
+        # console_pipe=BASE: the console on the FIFOs BASE.in/BASE.out (a
+        # chardev pipe) instead of a socket; see PipeStream
+        self.console_pipe = console_pipe
+        if console_pipe:
+            PipeStream.make_fifos(console_pipe)
+            self.vm.add_args("-chardev", "pipe,id=console,path=%s" % console_pipe,
+                             "-serial", "chardev:console")
+        else:
+            self.vm.set_console()
+        self.vm.add_args(*boot_args(self.guest, kernel, dtb, console, append), *extra_args)
+        self.console = Console(self.alive, echo_typing=bool(console_pipe))
+        self.shell = Shell(self.console)
+        self.monitor = Monitor(self.vm, self.alive)
+        self.suspender = Suspender(self.console, self.shell, self.monitor, console_up,
+                                   console_suspends="no_console_suspend" not in append.split())
+        self.t0 = 0.0
+        self.boot_time: Optional[float] = None
+        self.expect_exit = False    # the guest powered off: QEMU ends by itself
+        self.exit_checked = False
+
+    # -- lifecycle
+    def launch(self) -> None:
+        """Start QEMU and connect to its console."""
+        self.t0 = time.monotonic()
+        self.vm.launch()
+        stream: Stream
+        if self.console_pipe:
+            stream = PipeStream(self.console_pipe)
+        else:
+            stream = self.vm.console_socket
+        self.console.attach(stream)
+
+    def _stderr_tail(self, lines: int = 40) -> str:
+        """
+        The last lines QEMU wrote to its stdout/stderr (sanitizer reports,
+        aborts, error messages).
+        """
+        # QEMUMachine keeps QEMU's output in this file until shutdown, and
+        # says nothing of it before: the tail of a QEMU still dying is here
+        path = getattr(self.vm, "_qemu_log_path", None)
+        text = None
+        if path and os.path.exists(path):
+            with open(path, "r", encoding="utf-8", errors="replace") as fh:
+                text = fh.read()
+        elif self.vm.get_log() is not None:
+            text = self.vm.get_log()
+        if not text:
+            return "(QEMU printed nothing)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def _died(self, what: str) -> QemuDied:
+        """QemuDied for a QEMU that is no longer running, with its output."""
+        self.console.drain()
+        return QemuDied("QEMU %s while %s\n--- QEMU output (tail):\n%s\n--- console (tail):\n%s"
+                        % (describe_exit(self.vm.exitcode()), what, self._stderr_tail(),
+                           self.console.log[-2000:]))
+
+    def alive(self, what: str) -> None:
+        """Raise QemuDied unless QEMU is running."""
+        if not self.vm.is_running():
+            raise self._died(what)
+
+    def wait_exit(self, timeout: float = 60) -> int:
+        """
+        After the guest powered off: wait (bounded) for QEMU to end on its
+        own and require exit status 0.
+        """
+        self.expect_exit = True
+        deadline = time.monotonic() + timeout
+        while self.vm.is_running() and time.monotonic() < deadline:
+            self.console.poll()
+        if self.vm.is_running():
+            raise Timeout("QEMU still running %d s after the guest powered off:\n%s"
+                          % (timeout, self.console.log[-2000:]))
+        code = self.vm.exitcode()
+        self.exit_checked = True
+        if code != 0:
+            raise self._died("exiting after poweroff")
+        return code
+
+    def shutdown(self) -> None:
+        """
+        Stop QEMU: QMP quit, then require exit status 0.  A QEMU that had
+        already died (and was not expected to exit) raises QemuDied.
+        """
+        # whether launch() got as far as starting QEMU: QEMUMachine has no
+        # public word for it, and shutdown() of one never launched raises
+        if not getattr(self.vm, "_launched", False):
+            return
+        err = None
+        if not self.vm.is_running():
+            if not (self.expect_exit and self.vm.exitcode() == 0) and not self.exit_checked:
+                err = self._died("the test ran")
+            try:
+                self.vm.shutdown(hard=True)
+            except Exception:  # pylint: disable=broad-except
+                pass    # the verdict is err's; cleaning up a dead QEMU has none
+        else:
+            try:
+                self.vm.shutdown(timeout=30)
+            except Exception as ex:  # pylint: disable=broad-except
+                # AbnormalShutdown: quit did not end it
+                err = QemuDied("QEMU did not end on QMP quit (%s); killed\n%s"
+                               % (ex, self._stderr_tail()))
+            else:
+                code = self.vm.exitcode()
+                if code != 0:
+                    err = QemuDied("QEMU ended with %s on QMP quit\n--- QEMU output (tail):\n%s"
+                                   % (describe_exit(code), self._stderr_tail()))
+        if err:
+            raise err
+
+    def __enter__(self) -> "Guest":
+        self.launch()
+        return self
+
+    def __exit__(self, etype: Optional[Type[BaseException]], exc: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> None:
+        if etype is not None:
+            # a verdict reached while QEMU was dead is not a verdict
+            dead = None if isinstance(exc, QemuDied) or self.vm.is_running() \
+                else self._died("the test failed")
+            try:
+                self.shutdown()
+            except QemuDied:
+                pass
+            if dead:
+                raise dead from exc
+            return
+        self.shutdown()
+
+    def boot(self, timeout: float = 180) -> "Guest":
+        """Launch (unless a ``with`` block did) and wait for the shell."""
+        if not self.vm.is_running():
+            self.launch()
+        self.wait_for(READY, timeout)
+        self.wait_for(PROMPT, 30)
+        self.boot_time = time.monotonic() - self.t0
+        if self.console_up:
+            self.ok("echo 1 > /sys/power/pm_print_times; echo 1 > /sys/power/pm_debug_messages")
+        return self
+
+    # -- the console and the shell
+    @property
+    def log(self) -> str:
+        """Everything the console printed."""
+        return self.console.log
+
+    @property
+    def last_status(self) -> int:
+        """The exit status of the last run()."""
+        return self.shell.last_status
+
+    def wait_for(self, pattern: str, timeout: float = 60,
+                 fail: Optional[str] = None) -> "re.Match[str]":
+        """Console.wait_for."""
+        return self.console.wait_for(pattern, timeout, fail)
+
+    def send(self, text: str) -> None:
+        """Console.send."""
+        self.console.send(text)
+
+    def run(self, cmd: str, timeout: float = 60) -> str:
+        """Shell.run."""
+        return self.shell.run(cmd, timeout)
+
+    def ok(self, cmd: str, timeout: float = 60) -> str:
+        """Shell.ok."""
+        return self.shell.ok(cmd, timeout)
+
+    def value(self, cmd: str, timeout: float = 60) -> str:
+        """Shell.value."""
+        return self.shell.value(cmd, timeout)
+
+    def suspend(self, state: str, stimulus: Optional[Callable[[], object]] = None,
+                stimulus_after: float = 3.0, wake_within: float = 30.0,
+                bound: float = 300) -> Sleep:
+        """Suspender.suspend."""
+        return self.suspender.suspend(state, stimulus, stimulus_after, wake_within, bound)
+
+    def pih_virq(self) -> str:
+        """The Linux irq number of TWL4030 INT1 (the PIH's chained handler on INTC 7)."""
+        return interrupts(self.ok("cat /proc/interrupts"))[PIH][1].split(":")[0].strip()
+
+    # -- the monitor
+    def qmp(self, cmd: str, **args: Any) -> Any:
+        """Monitor.qmp."""
+        return self.monitor.qmp(cmd, **args)
+
+    def hmp(self, line: str) -> str:
+        """Monitor.hmp."""
+        return self.monitor.hmp(line)
+
+    def qom_set(self, path: str, prop: str, value: Any) -> Any:
+        """Monitor.qom_set."""
+        return self.monitor.qom_set(path, prop, value)
+
+    def qom_get(self, path: str, prop: str) -> Any:
+        """Monitor.qom_get."""
+        return self.monitor.qom_get(path, prop)
+
+    def guest_clock(self) -> float:
+        """Monitor.guest_clock."""
+        return self.monitor.guest_clock()

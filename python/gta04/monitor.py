@@ -1,0 +1,77 @@
+"""
+QEMU's monitor, QMP and HMP, and what the board shows through it: physical
+memory, the guest's 32 kHz clock, kernel memory, migration to a file.
+"""
+
+import time
+from typing import Any, Callable, Dict, List
+
+from .board import SYNCTIMER_CR
+from .errors import TestFailure
+from .machine import QEMUMachine, qmp_command
+
+
+class Monitor:
+    """
+    QMP of one QEMUMachine.  ``alive(what)`` raises QemuDied if QEMU is
+    gone: asked before each command and after one that failed, so that a
+    dead QEMU says so first.
+    """
+
+    def __init__(self, vm: QEMUMachine, alive: Callable[[str], None]):
+        self.vm = vm
+        self.alive = alive
+
+    def qmp(self, cmd: str, **args: Any) -> Any:
+        """Run a QMP command; return its result."""
+        self.alive("sending QMP %s" % cmd)
+        try:
+            return qmp_command(self.vm, cmd, **args)
+        except Exception:
+            self.alive("running QMP %s" % cmd)
+            raise
+
+    def hmp(self, line: str) -> str:
+        """Run an HMP command line; return what it printed."""
+        out: str = self.qmp("human-monitor-command", **{"command-line": line})
+        return out
+
+    def qom_set(self, path: str, prop: str, value: Any) -> Any:
+        """qom-set PATH PROP VALUE."""
+        return self.qmp("qom-set", path=path, property=prop, value=value)
+
+    def qom_get(self, path: str, prop: str) -> Any:
+        """qom-get PATH PROP."""
+        return self.qmp("qom-get", path=path, property=prop)
+
+    def status(self) -> str:
+        """The run state (query-status): running, paused, suspended, ..."""
+        state: Dict[str, Any] = self.qmp("query-status")
+        return str(state["status"])
+
+    def xp(self, addr: int) -> int:
+        """One 32-bit word of the physical address space."""
+        out = self.hmp("xp /1wx 0x%x" % addr)
+        return int(out.split(":")[1].split()[0], 16)
+
+    def guest_clock(self) -> float:
+        """
+        Seconds on the DM3730 32 kHz sync counter (REG_32KSYNCNT_CR): the
+        guest's own time base, which runs through suspend.
+        """
+        return self.xp(SYNCTIMER_CR) / 32768.0
+
+    def kernel_words(self, vaddr: int, n: int) -> List[int]:
+        """n 32-bit words at a kernel virtual address."""
+        out = self.hmp("x /%dwx 0x%x" % (n, vaddr))
+        return [int(w, 16) for line in out.splitlines() for w in line.split(":")[1].split()]
+
+    def save_to_file(self, path: str, bound: float = 60) -> None:
+        """Stop the VM and migrate it to path (restore with -incoming "exec:cat path")."""
+        self.qmp("stop")
+        self.qmp("migrate", uri="exec:cat > %s" % path)
+        deadline = time.monotonic() + bound
+        while self.qmp("query-migrate").get("status") != "completed":
+            if time.monotonic() > deadline:
+                raise TestFailure("migration to file did not complete")
+            time.sleep(0.2)

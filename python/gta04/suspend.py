@@ -1,0 +1,151 @@
+"""
+One suspend of the guest, observed by guest time: did it wake, when, by
+which irq; or, still asleep, what the board shows.
+"""
+
+import re
+import time
+from typing import Callable, Optional
+
+from .board import INTC_ITR0, INTC_MIR0, PROMPT
+from .console import Console
+from .errors import Timeout
+from .monitor import Monitor
+from .shell import STATUS, Shell, typed
+
+
+class Sleep:  # pylint: disable=too-few-public-methods
+    """What one suspend saw.  Times are guest seconds (32 kHz counter)."""
+
+    def __init__(self, state: str):
+        self.state = state
+        self.woke: Optional[bool] = None    # True: the write returned; False: asleep when observed
+        self.status: Optional[int] = None   # exit status of the write
+        self.wakeup_irq: Optional[str] = None   # /sys/power/pm_wakeup_irq after the wake
+        self.entered = 0.0                  # console suspended (console up: tasks frozen)
+        self.asleep: Optional[float] = None     # console up: the noirq phase ended (else = entered)
+        self.stimulated: Optional[float] = None     # stimulus applied
+        self.returned: Optional[float] = None   # write returned
+        self.observed: Optional[float] = None   # found still asleep (woke False)
+        self.qemu_status: Optional[str] = None  # QMP query-status when found asleep
+        self.itr0: Optional[int] = None     # INTC raw input when found asleep
+        self.mir0: Optional[int] = None     # INTC mask when found asleep
+
+    def woke_after_stimulus(self) -> bool:
+        """Whether it woke, with a stimulus applied no later than the write returned."""
+        return bool(self.woke) and self.stimulated is not None and self.returned is not None \
+            and self.returned >= self.stimulated
+
+    def __str__(self) -> str:
+        if self.woke:
+            return "woke %.1f guest s after the console suspended, status %s, wakeup irq %s" % (
+                (self.returned or 0.0) - self.entered, self.status, self.wakeup_irq)
+        itr0, mir0 = self.itr0 or 0, self.mir0 or 0
+        return ("still asleep %.1f guest s after the console suspended (QEMU %s; INTC 7 %s, %s)"
+                % ((self.observed or 0.0) - self.entered, self.qemu_status,
+                   "asserted" if itr0 & 0x80 else "idle",
+                   "masked" if mir0 & 0x80 else "unmasked"))
+
+
+class Suspender:  # pylint: disable=too-few-public-methods
+    """
+    Suspends the guest on a console, shell and monitor.
+
+    ``console_up``: a developer watching suspend on the serial console (see
+    Guest): the stimulus and the wait then count from the end of the noirq
+    phase.  ``console_suspends``: the kernel suspends its console (no
+    no_console_suspend), and says so, as the last line before the devices
+    suspend.
+    """
+
+    def __init__(self, console: Console, shell: Shell, monitor: Monitor,
+                 console_up: bool, console_suspends: bool):
+        self.console = console
+        self.shell = shell
+        self.monitor = monitor
+        self.console_up = console_up
+        self.console_suspends = console_suspends
+
+    def suspend(self, state: str, stimulus: Optional[Callable[[], object]] = None,
+                stimulus_after: float = 3.0, wake_within: float = 30.0,
+                bound: float = 300) -> Sleep:
+        """
+        Write `state` to /sys/power/state and observe what happens, by guest
+        time.  `stimulus` (a function) is called once the console has been
+        suspended and `stimulus_after` more seconds have passed on the
+        guest's 32 kHz counter.  The guest counts as woken when the write
+        returns; as not woken when `wake_within` guest seconds pass after
+        that point with QEMU alive and the write still pending.  `bound`
+        (host seconds) only limits the waiting: reaching it is a Timeout,
+        never a verdict.
+        """
+        end = self._write(state, bound)
+        sleep = Sleep(state)
+        sleep.entered = self.monitor.guest_clock()
+        if self._observe(sleep, re.compile(re.escape(end) + STATUS),
+                         stimulus, stimulus_after, wake_within, bound):
+            sleep.wakeup_irq = self.shell.value(
+                "cat /sys/power/pm_wakeup_irq 2>/dev/null || echo none")
+        return sleep
+
+    def _write(self, state: str, bound: float) -> str:
+        """Start the write to /sys/power/state; wait until the devices
+        begin to suspend; return the marker the shell prints when it returns."""
+        con = self.console
+        start, end = self.shell.markers()
+        con.send("echo %s; echo %s > /sys/power/state; echo %s$?\n"
+                 % (typed(start), state, typed(end)))
+        con.wait_for(re.escape(start), 30)   # the kernel lines that follow are ours to read
+        con.wait_for(r"PM: suspend entry", 60)
+        # the last line before the devices suspend; with no_console_suspend
+        # the kernel skips "Suspending console(s)" and prints on
+        con.wait_for(r"Suspending console" if self.console_suspends
+                     else r"Freezing remaining freezable tasks completed", bound)
+        return end
+
+    def _observe(self, sleep: Sleep, done: "re.Pattern[str]",
+                 stimulus: Optional[Callable[[], object]], stimulus_after: float,
+                 wake_within: float, bound: float) -> bool:
+        """Watch the suspended guest until it wakes (True) or has slept
+        long enough to say it did not (False)."""
+        con, mon = self.console, self.monitor
+        deadline = time.monotonic() + bound
+        # With the console up the devices take seconds to suspend: the
+        # stimulus and the wait then count from the end of the noirq phase
+        # (WFI or the s2idle loop follow within milliseconds)
+        asleep_line = re.compile(r"noirq suspend of devices complete") if self.console_up else None
+        sleep.asleep = None if asleep_line else sleep.entered
+        while True:
+            con.poll()
+            m = done.search(con.log, con.pos)
+            if m:
+                sleep.woke, sleep.status = True, int(m.group(1))
+                sleep.returned = mon.guest_clock()
+                con.pos = m.end()
+                con.wait_for(PROMPT, 10)
+                return True
+            now = mon.guest_clock()
+            if sleep.asleep is None:
+                if asleep_line and asleep_line.search(con.log, con.pos):
+                    sleep.asleep = now
+                elif time.monotonic() > deadline:
+                    raise Timeout("suspend to %s: no end of the noirq phase within %d s"
+                                  % (sleep.state, bound))
+                else:
+                    continue
+            quiet_until = sleep.asleep + stimulus_after if stimulus else sleep.asleep
+            if stimulus and sleep.stimulated is None and now >= quiet_until:
+                sleep.stimulated = now
+                stimulus()
+            if now >= quiet_until + wake_within:
+                # Not woken: say so only from what the board shows
+                mon.alive("observing the suspended guest")
+                sleep.woke = False
+                sleep.qemu_status = mon.status()
+                sleep.itr0, sleep.mir0 = mon.xp(INTC_ITR0), mon.xp(INTC_MIR0)
+                sleep.observed = now
+                return False
+            if time.monotonic() > deadline:
+                raise Timeout("suspend to %s: neither woke nor passed %.0f guest seconds "
+                              "within %d s (guest clock at %.1f)"
+                              % (sleep.state, wake_within, bound, now - sleep.entered))

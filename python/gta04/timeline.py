@@ -1,0 +1,408 @@
+"""
+A -M gta04 QEMU trace log as the swim lanes of the PMIC interrupt path
+(scripts/irq-timeline draws them): the trace events the lanes read, the
+parsed log and its suspend cycles, and the lanes of one window.
+"""
+
+import gzip
+import re
+from typing import Callable, Dict, List, Optional, TextIO, Tuple, TypedDict
+
+
+# The trace events the timeline reads (and qemu_args enables).
+EVENTS = (
+    "twl4030_rtc_alarm", "twl4030_rtc_alarm_armed", "twl4030_rtc_irq",
+    "twl4030_stimulus", "twl4030_usb_vbus_present", "twl4030_regulators_rail",
+    "twl4030_bci_detect", "twl4030_bci_debounce", "twl4030_bci_source",
+    "twl4030_sih_latch", "twl4030_sih_relatch", "twl4030_sih_clear", "twl4030_sih_mask",
+    "twl4030_pih_update", "twl4030_int1",
+    "omap3_intc_input", "omap3_intc_mask", "omap3_intc_output", "omap3_intc_sir_read",
+    "omap3_i2c_start", "twl4030_read", "twl4030_write",
+    "omap3_gptimer_write", "omap3_prcm_write", "omap3_uart_write",
+)
+
+# Events that only a running CPU causes (for the CPU lane).
+ACTIVITY = ("omap3_intc_sir_read", "omap3_i2c_start", "omap3_gptimer_write",
+            "omap3_prcm_write", "omap3_uart_write", "omap3_intc_mask")
+
+SIH_SOURCES = {
+    "pwr-sih": ("PWRON", "CHG_PRES", "USB_PRES", "RTC_IT", "HOT_DIE", "PWROK_TO",
+                "MBCHG", "SC_DETECT"),
+}
+PIH_BITS = ("GPIO", "KEYP", "BCI", "MADC", "USB", "PWR", "", "")
+# TWL4030 registers whose read is the handler walking the chain:
+# PIH_ISR_P1 (0x49:0x81), PWR_ISR1 (0x4b:0x2e), BCI ISR1A/2A (0x4a:0xb9/0xbb)
+STATUS_REGS = {(0x49, 0x81): "PIH_ISR", (0x4b, 0x2e): "PWR_ISR1", (0x4b, 0x30): "PWR_ISR2",
+               (0x4a, 0xb9): "BCIISR1A", (0x4a, 0xbb): "BCIISR2A"}
+
+PHASES = ("PM: suspend entry", "Filesystems sync", "Freezing user space",
+          "Freezing remaining", "Suspending console", "PM: suspend devices",
+          "Disabling non-boot", "PM: resume devices", "PM: suspend exit",
+          "Restarting tasks", "PM: Wakeup")
+
+LINE = re.compile(r"^(?:(\d+)@(\d+)\.(\d+):)?([a-z0-9_]+) ?(.*)$")
+
+# The lanes, top to bottom; the SIH lanes go between LEVEL_LANES and CHAIN_LANES
+LEVEL_LANES = ("suspend phases", "RTC alarm", "PWRON", "VBUS", "VUSB3V1", "BCI")
+CHAIN_LANES = ("PIH", "INT1", "INTC 7 input", "INTC 7 masked", "CPU", "I2C1")
+
+Event = Tuple[float, str, str]          # time, event, its arguments
+Bar = Tuple[float, float, str, str]     # start, end, label, style
+Mark = Tuple[float, str, str]           # time, label, style
+Level = Tuple[float, bool]              # time, level from then on
+
+
+class Lane(TypedDict):  # pylint: disable=too-few-public-methods
+    """One swim lane: its bars (intervals) and marks (instants)."""
+    name: str
+    bars: List[Bar]
+    marks: List[Mark]
+
+
+class TimelineError(Exception):
+    """The log cannot be drawn as asked."""
+
+
+def qemu_args(log: str) -> List[str]:
+    """The QEMU options that record `log` with every event the lanes read."""
+    args = ["-msg", "timestamp=on", "-D", log]
+    for event in EVENTS:
+        args += ["-trace", "enable=" + event]
+    return args
+
+
+def _open(path: str) -> TextIO:
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8", errors="replace")
+    return open(path, "r", encoding="utf-8", errors="replace")
+
+
+class Trace:  # pylint: disable=too-few-public-methods
+    """The parsed log: (time, event, args) tuples and the console text."""
+
+    def __init__(self, path: str):
+        self.events: List[Event] = []
+        # host time stamps (-msg timestamp=on); else the event index is the time
+        self.timed: Optional[bool] = None
+        with _open(path) as fh:
+            for n, line in enumerate(fh):
+                m = LINE.match(line.rstrip("\n"))
+                if not m or m.group(4) not in EVENTS:
+                    continue
+                if m.group(2) is not None:
+                    t = int(m.group(2)) + int(m.group(3)) / 1e6
+                    self.timed = True if self.timed is None else self.timed
+                else:
+                    t = float(n)
+                    self.timed = False
+                self.events.append((t, m.group(4), m.group(5)))
+        self.phases = self._console_phases()
+
+    def _console_phases(self) -> List[Tuple[float, str]]:
+        """(time, text) of the kernel's PM lines, rebuilt from UART3's THR."""
+        phases: List[Tuple[float, str]] = []
+        cur = ""
+        t0: Optional[float] = None
+        rx = re.compile(r"uart3: \[0x00\] <- 0x([0-9a-f]+)")
+        for t, event, args in self.events:
+            if event != "omap3_uart_write":
+                continue
+            m = rx.match(args)
+            if not m:
+                continue
+            c = int(m.group(1), 16)
+            if c == 0x0a:
+                text = re.sub(r"^\[\s*[0-9.]+\]\s*", "", cur.strip())
+                if t0 is not None and any(p in text for p in PHASES):
+                    phases.append((t0, text))
+                cur, t0 = "", None
+            elif 0x20 <= c < 0x7f:
+                if t0 is None:
+                    t0 = t
+                cur += chr(c)
+        return phases
+
+    def window(self, cycle: int, before: float = 0.3, after: float = 1.5
+               ) -> Tuple[float, float, float]:
+        """
+        The window of suspend cycle `cycle` (1 the first, -1 the last):
+        start, end and its anchor, the cycle's "PM: suspend entry".
+        """
+        entries = [t for t, text in self.phases if "PM: suspend entry" in text]
+        end_of_log = self.events[-1][0] if self.events else 0.0
+        if not entries:
+            start = self.events[0][0] if self.events else 0.0
+            return start, end_of_log, start
+        i = cycle - 1 if cycle > 0 else len(entries) + cycle
+        if not 0 <= i < len(entries):
+            raise TimelineError("the log has %d suspend cycles, no cycle %d" % (len(entries), cycle))
+        anchor = entries[i]
+        end = entries[i + 1] - 0.05 if i + 1 < len(entries) else end_of_log
+        exits = [t for t, text in self.phases if "PM: suspend exit" in text and anchor < t < end]
+        if exits:
+            end = min(end, exits[0] + after)
+        return anchor - (before if self.timed else 50), end, anchor
+
+
+def intervals(changes: List[Level], t_end: float) -> List[Tuple[float, float]]:
+    """[(t, level)] -> [(start, end)] where level was true."""
+    out = []
+    since: Optional[float] = None
+    for t, level in changes:
+        if level and since is None:
+            since = t
+        elif not level and since is not None:
+            out.append((since, t))
+            since = None
+    if since is not None:
+        out.append((since, t_end))
+    return out
+
+
+class Lanes:  # pylint: disable=too-few-public-methods
+    """
+    A builder: build() once.
+
+    The lanes of the window [t0, t1] of a trace.  Levels are collected over
+    the whole log, so that a state entered before the window is drawn from
+    its left edge; marks only inside the window.
+    """
+
+    def __init__(self, trace: Trace, t0: float, t1: float):
+        self.trace, self.t0, self.t1 = trace, t0, t1
+        self.lanes: Dict[str, Lane] = {}
+        for name in LEVEL_LANES:
+            self._lane(name)
+        # the SIHs' INT1 halves (INT2 is not wired on the GTA04): PWR and BCI
+        # always, the others when something latched in the window
+        sihs = ["pwr-sih", "bci-sih"]
+        for t, event, args in trace.events:
+            m = re.match(r"(\S+) ISR1 (?:latches )?source", args) \
+                if event.startswith("twl4030_sih_") else None
+            if m and t0 <= t <= t1 and m.group(1) not in sihs:
+                sihs.append(m.group(1))
+        for sih in sihs:
+            self._lane("SIH %s ISR1" % sih.replace("-sih", ""))
+        for name in CHAIN_LANES:
+            self._lane(name)
+        self.levels: Dict[str, List[Level]] = {
+            k: [] for k in ("rtc_it", "pwron", "cable", "vbus", "vusb3v1", "usbchg", "acchg",
+                            "int1", "intc7", "mir7")}
+        self.pending: Dict[Tuple[str, ...], List[Level]] = {}    # (sih, n, src) -> latched
+        self.imr: Dict[Tuple[str, str], List[Tuple[float, int]]] = {}  # (sih, n) -> IMR values
+        self.pih: List[Tuple[float, int]] = []
+        self.activity: List[float] = []
+        handlers: Dict[str, Callable[[float, str, str], None]] = {
+            "twl4030_rtc_irq": self._rtc_irq, "twl4030_rtc_alarm": self._rtc_alarm,
+            "twl4030_rtc_alarm_armed": self._rtc_alarm,
+            "twl4030_stimulus": self._stimulus, "twl4030_usb_vbus_present": self._vbus,
+            "twl4030_regulators_rail": self._rail, "twl4030_bci_detect": self._bci_detect,
+            "twl4030_bci_source": self._bci_source, "twl4030_sih_latch": self._sih,
+            "twl4030_sih_relatch": self._sih, "twl4030_sih_clear": self._sih,
+            "twl4030_sih_mask": self._sih_mask, "twl4030_pih_update": self._pih,
+            "twl4030_int1": self._int1, "omap3_intc_input": self._intc_input,
+            "omap3_intc_sir_read": self._sir_read, "omap3_i2c_start": self._i2c_start,
+            "twl4030_read": self._twl_read, "omap3_intc_mask": self._intc_mask,
+        }
+        for t, event, args in trace.events:
+            handler = handlers.get(event)
+            if handler:
+                handler(t, event, args)
+            if event in ACTIVITY:
+                self.activity.append(t)
+
+    def _lane(self, name: str) -> Lane:
+        if name not in self.lanes:
+            self.lanes[name] = {"name": name, "bars": [], "marks": []}
+        return self.lanes[name]
+
+    def _inside(self, t: float) -> bool:
+        return self.t0 <= t <= self.t1
+
+    # -- one handler per kind of event: (time, event, arguments)
+    def _rtc_irq(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"RTC_IT (\d)", args)
+        self.levels["rtc_it"].append((t, bool(m and m.group(1) == "1")))
+
+    def _rtc_alarm(self, t: float, event: str, args: str) -> None:
+        if not self._inside(t):
+            return
+        if event == "twl4030_rtc_alarm":
+            self.lanes["RTC alarm"]["marks"].append((t, "alarm", "event"))
+        else:
+            self.lanes["RTC alarm"]["marks"].append(
+                (t, "armed " + args.replace("alarm in ", "+"), "info"))
+
+    def _stimulus(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"input signal (\d) level (\d)", args)
+        if m:
+            key = {"0": "pwron", "1": "cable"}.get(m.group(1))
+            if key:
+                self.levels[key].append((t, m.group(2) == "1"))
+
+    def _vbus(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"VBUS comparator: cable (\d) VUSB3V1 (\d) -> vbus-present (\d)", args)
+        if m:
+            self.levels["cable"].append((t, m.group(1) == "1"))
+            self.levels["vbus"].append((t, m.group(3) == "1"))
+
+    def _rail(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"(\w+) on=(\d)", args)
+        if m and m.group(1) == "vusb3v1":
+            self.levels["vusb3v1"].append((t, m.group(2) == "1"))
+
+    def _bci_detect(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"(\w+) charger detected (\d)", args)
+        if m:
+            self.levels["usbchg" if m.group(1) == "usb" else "acchg"].append((t, m.group(2) == "1"))
+            if self._inside(t):
+                self.lanes["BCI"]["marks"].append(
+                    (t, "%s %s" % (m.group(1), "in" if m.group(2) == "1" else "lost"), "event"))
+
+    def _bci_source(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"interrupt source (\d+) level (\d)", args)
+        if self._inside(t) and m and m.group(2) == "1":
+            self.lanes["BCI"]["marks"].append((t, "irq src %s" % m.group(1), "event"))
+
+    def _sih(self, t: float, event: str, args: str) -> None:
+        m = re.match(r"(\S+) ISR(\d) (?:latches )?source (\d+)", args)
+        if m:
+            self.pending.setdefault(m.groups(), []).append((t, event != "twl4030_sih_clear"))
+
+    def _sih_mask(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"(\S+) IMR(\d) = 0x([0-9a-f]+)", args)
+        if m:
+            self.imr.setdefault((m.group(1), m.group(2)), []).append((t, int(m.group(3), 16)))
+
+    def _pih(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"PIH_ISR_P1 0x([0-9a-f]+)", args)
+        if m:
+            self.pih.append((t, int(m.group(1), 16)))
+
+    def _int1(self, t: float, _event: str, args: str) -> None:
+        self.levels["int1"].append((t, args.strip() == "INT1 1"))
+
+    def _intc_input(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"line (\d+) level (\d)", args)
+        if m and m.group(1) == "7":
+            self.levels["intc7"].append((t, m.group(2) == "1"))
+
+    def _sir_read(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"SIR_irq read \(ack\) 0x([0-9a-f]+)", args, re.I)
+        if self._inside(t) and m and int(m.group(1), 16) == 7:
+            self.lanes["CPU"]["marks"].append((t, "takes INTC 7", "event"))
+
+    def _i2c_start(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"(i2c\.\d): start addr 0x([0-9a-f]+) (\w+)", args)
+        if self._inside(t) and m and m.group(1) == "i2c.1":
+            self.lanes["I2C1"]["marks"].append((t, "", "tick"))
+
+    def _twl_read(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"0x([0-9a-f]+):0x([0-9a-f]+) -> 0x([0-9a-f]+)", args)
+        if self._inside(t) and m:
+            reg = STATUS_REGS.get((int(m.group(1), 16), int(m.group(2), 16)))
+            if reg:
+                self.lanes["I2C1"]["marks"].append((t, "%s=%s" % (reg, m.group(3)), "status"))
+
+    def _intc_mask(self, t: float, _event: str, args: str) -> None:
+        m = re.match(r"MIR0 = 0x([0-9a-f]+)", args)
+        if m:
+            self.levels["mir7"].append((t, bool(int(m.group(1), 16) & 0x80)))
+
+    # -- the bars, from the levels collected
+    def _bars(self, name: str, key: str, label: str, style: str = "on") -> None:
+        for start, end in intervals(self.levels[key], self.t1):
+            if end >= self.t0 and start <= self.t1:
+                self.lanes[name]["bars"].append((max(start, self.t0), min(end, self.t1), label, style))
+
+    def _sih_bars(self) -> None:
+        t0, t1 = self.t0, self.t1
+        for (sih, n, src), changes in self.pending.items():
+            if n != "1":
+                continue
+            name = "SIH %s ISR%s" % (sih.replace("-sih", ""), n)
+            names = SIH_SOURCES.get(sih, ())
+            label = names[int(src)] if int(src) < len(names) else "src %s" % src
+            for start, end in intervals(changes, t1):
+                if end < t0 or start > t1:
+                    continue
+                style = "masked" if self._masked_at(sih, n, int(src), start) else "event"
+                if name in self.lanes:
+                    self.lanes[name]["bars"].append((max(start, t0), min(end, t1), label, style))
+
+    def _masked_at(self, sih: str, n: str, src: int, when: float) -> bool:
+        """Whether source `src` of SIH ISR n was masked in its IMR at `when`."""
+        imr = 0
+        for changed, value in self.imr.get((sih, n), []):
+            if changed <= when:
+                imr = value
+        return bool(imr >> src & 1)
+
+    def _imr_marks(self) -> None:
+        t0, t1 = self.t0, self.t1
+        for (sih, n), masks in self.imr.items():
+            name = "SIH %s ISR%s" % (sih.replace("-sih", ""), n)
+            if name not in self.lanes:
+                continue
+            for when, value in masks:
+                if t0 <= when <= t1:
+                    self.lanes[name]["marks"].append((when, "IMR 0x%02x" % value, "info"))
+
+    def _pih_bars(self) -> None:
+        t0, t1 = self.t0, self.t1
+        prev_t: Optional[float] = None
+        prev_v = 0
+        for t, value in self.pih + [(t1, 0)]:
+            if prev_v and prev_t is not None and t >= t0 and prev_t <= t1:
+                bits = "+".join(PIH_BITS[b] for b in range(8) if prev_v >> b & 1 and PIH_BITS[b])
+                self.lanes["PIH"]["bars"].append((max(prev_t, t0), min(t, t1),
+                                                  bits or "0x%02x" % prev_v, "event"))
+            prev_t, prev_v = t, value
+
+    def _cpu_bars(self, idle_ms: float) -> None:
+        """Running where guest accesses are closer than idle_ms, else idle."""
+        t0, t1 = self.t0, self.t1
+        bars = self.lanes["CPU"]["bars"]
+        gap = idle_ms / 1000.0 if self.trace.timed else idle_ms
+        acts = [t for t in self.activity if t0 - gap <= t <= t1]
+        if not acts:
+            return
+        start: Optional[float] = acts[0]
+        prev = acts[0]
+        for t in acts[1:] + [None]:
+            if t is None or t - prev > gap:
+                bars.append((max(start or 0.0, t0), min(prev, t1), "running", "light"))
+                if t is not None:
+                    bars.append((max(prev, t0), min(t, t1), "idle", "idle"))
+                start = t
+            if t is not None:
+                prev = t
+        if t1 - prev > gap:
+            bars.append((max(prev, t0), t1, "idle", "idle"))
+
+    def build(self, idle_ms: float) -> List[Lane]:
+        """The lanes, top to bottom, with their bars and marks."""
+        for t, text in self.trace.phases:
+            if self._inside(t) and "completed" not in text:
+                self.lanes["suspend phases"]["marks"].append(
+                    (t, text.replace("PM: ", "")[:48], "phase"))
+        self._bars("RTC alarm", "rtc_it", "RTC_IT", "event")
+        self._bars("PWRON", "pwron", "held")
+        self._bars("VBUS", "cable", "cable in", "light")
+        self._bars("VBUS", "vbus", "vbus-present")
+        self._bars("VUSB3V1", "vusb3v1", "on")
+        self._bars("BCI", "usbchg", "USB charger", "light")
+        self._bars("BCI", "acchg", "AC charger", "light")
+        self._sih_bars()
+        self._imr_marks()
+        self._pih_bars()
+        self._bars("INT1", "int1", "asserted", "event")
+        self._bars("INTC 7 input", "intc7", "asserted", "event")
+        self._bars("INTC 7 masked", "mir7", "masked (MIR0 bit 7)", "masked")
+        self._cpu_bars(idle_ms)
+        return list(self.lanes.values())
+
+
+def lanes(trace: Trace, t0: float, t1: float, idle_ms: float) -> List[Lane]:
+    """The lanes of the window [t0, t1]: name, bars and marks, top to bottom."""
+    return Lanes(trace, t0, t1).build(idle_ms)

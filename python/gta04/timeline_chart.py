@@ -1,0 +1,82 @@
+"""
+The lanes of gta04.timeline drawn on a matplotlib Axes (scripts/irq-timeline).
+"""
+
+import textwrap
+from typing import Any, Dict, List
+
+from .timeline import Lane
+
+
+STYLE: Dict[str, Dict[str, str]] = {
+    "on": {"facecolor": "#2b8cbe"},
+    "light": {"facecolor": "#a6cee3"},
+    "event": {"facecolor": "#e34a33"},
+    "masked": {"facecolor": "none", "edgecolor": "#444444", "hatch": "///"},
+    "idle": {"facecolor": "#dddddd"},
+}
+MARK_COLOR = {"status": "#e34a33", "event": "#b30000", "phase": "#4d004b"}
+
+
+def _phases(ax: Any, lane: Lane, y: int, anchor: float) -> None:
+    """The suspend phases: numbered marks, their texts in a legend below."""
+    for k, (t, _label, _style) in enumerate(lane["marks"]):
+        ax.axvline(t - anchor, color="#cbb4d4", lw=0.5, zorder=0)
+        ax.plot([t - anchor], [y], marker="v", color="#4d004b", ms=5)
+        ax.text(t - anchor, y + 0.12 + 0.16 * (k % 3), str(k + 1), fontsize=6,
+                color="#4d004b", ha="center")
+    legend = "   ".join("%d %s" % (k + 1, m[1]) for k, m in enumerate(lane["marks"]))
+    legend = "\n".join(textwrap.wrap("suspend phases: " + (
+        legend or "(no PM: console lines in the window)"), 150))
+    ax.text(0, -0.07, legend, transform=ax.transAxes, fontsize=5.5, color="#4d004b", va="top")
+
+
+def _lane(ax: Any, lane: Lane, y: int, t0: float, t1: float, anchor: float) -> None:
+    """One lane's bars and marks at height y."""
+    ax.axhline(y - 0.5, color="#eeeeee", lw=0.5)
+    for start, end, label, style in lane["bars"]:
+        height = 0.5 if style not in ("light", "idle") else 0.3
+        off = -0.25 if height == 0.5 else -0.4
+        ax.broken_barh([(start - anchor, max(end - start, (t1 - t0) / 2000.0))], (y + off, height),
+                       **STYLE[style])
+        if label and end - start > (t1 - t0) / 25:
+            ax.text((start + end) / 2 - anchor, y + off + height + 0.02, label, fontsize=6,
+                    ha="center", va="bottom")
+    ticks = [t - anchor for t, _, style in lane["marks"] if style == "tick"]
+    if ticks:
+        ax.vlines(ticks, y - 0.3, y + 0.3, color="#888888", lw=0.4)
+    if lane["name"] == "suspend phases":
+        _phases(ax, lane, y, anchor)
+    else:
+        _marks(ax, lane, y, t1 - t0, anchor)
+
+
+def _marks(ax: Any, lane: Lane, y: int, width: float, anchor: float) -> None:
+    """A lane's marks but the ticks, labelled where there is room."""
+    shown: List[float] = []
+    for t, label, style in lane["marks"]:
+        if style == "tick":
+            continue
+        x = t - anchor
+        color = MARK_COLOR.get(style, "#555555")
+        ax.plot([x], [y], marker="|" if style == "status" else "v", color=color, ms=6)
+        if label and all(abs(x - p) > width / 30 for p in shown):
+            ax.text(x, y - 0.45, label, fontsize=5, rotation=20 if style == "phase" else 0,
+                    color=color, ha="left", va="bottom")
+            shown.append(x)
+
+
+def draw(ax: Any, lanes: List[Lane], t0: float, t1: float, anchor: float, title: str,
+         timed: bool) -> None:
+    """The lanes of the window [t0, t1] on ax, times from anchor."""
+    ax.set_title(title, fontsize=10)
+    n = len(lanes)
+    for i, lane in enumerate(lanes):
+        _lane(ax, lane, n - 1 - i, t0, t1, anchor)
+    ax.set_yticks(range(n))
+    ax.set_yticklabels([lane["name"] for lane in reversed(lanes)], fontsize=7)
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_xlim(t0 - anchor, t1 - anchor)
+    ax.set_xlabel("host seconds from \"PM: suspend entry\"" if timed else "trace event index",
+                  fontsize=7)
+    ax.tick_params(axis="x", labelsize=7)
