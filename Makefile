@@ -6,7 +6,7 @@ run:
 	scripts/run.sh
 
 # Build and run every test (what .ci/run calls).  Every target follows
-# GTA04_QEMU=7.2|10.0 (the QEMU base, default 7.2): make check GTA04_QEMU=10.0
+# GTA04_QEMU=7.2|10.0|11.1 (the QEMU base, default 7.2): make check GTA04_QEMU=11.1
 check:
 	scripts/check.sh
 

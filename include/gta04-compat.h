@@ -1,11 +1,11 @@
 /*
- * qemu-gta04: one source tree for two QEMU bases, 7.2 and 10.0
+ * qemu-gta04: one source tree for three QEMU bases, 7.2, 10.0 and 11.1
  *
- * Our code is written against QEMU 10.0's API (what upstream review asks
- * for); this header shims QEMU 7.2, one #if per difference.  On 10.0 it
- * only includes the headers of the first block.  docs/qemu-10.md lists the
+ * Our code is written against the newest base's API (what upstream review
+ * asks for); this header shims the older bases, one #if per difference,
+ * each on the version that introduced it.  docs/qemu-bases.md lists the
  * differences.  Include it after "qemu/osdep.h" (which gives
- * QEMU_VERSION_MAJOR through config-host.h).
+ * QEMU_VERSION_MAJOR and _MINOR through config-host.h).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -19,6 +19,8 @@
  * (QEMU 10.0).  Write #include GTA04_SYSTEM_RUNSTATE_H and so on: one name
  * per header we use.
  */
+#define GTA04_QEMU_VERSION (QEMU_VERSION_MAJOR * 100 + QEMU_VERSION_MINOR)
+
 #if QEMU_VERSION_MAJOR >= 10
 #define GTA04_SYSTEM_RTC_H      "system/rtc.h"
 #define GTA04_SYSTEM_RUNSTATE_H "system/runstate.h"
@@ -35,6 +37,17 @@
 #define GTA04_QOBJECT_QLIST_H   "qapi/qmp/qlist.h"
 #endif
 
+/*
+ * 8. include/exec/address-spaces.h became include/system/address-spaces.h
+ * after 10.0's branch (10.0.13 has the first, 10.2.2 only the second):
+ * keyed on 10.1, the earlier possible release.
+ */
+#if GTA04_QEMU_VERSION >= 1001
+#define GTA04_SYSTEM_ADDRESS_SPACES_H "system/address-spaces.h"
+#else
+#define GTA04_SYSTEM_ADDRESS_SPACES_H "exec/address-spaces.h"
+#endif
+
 #ifdef GTA04_COMPAT_QTEST   /* qtests define it before including us */
 
 #include "libqtest.h"
@@ -43,10 +56,10 @@
  * 5. qtest's "clock_step 0" fails since QEMU 9.1 ("could not advance time"),
  * and libqtest has no other way to read the virtual clock; but under qtest
  * only qtest moves it, from 0 at start, and every qtest_clock_step()
- * returns the new time.  So on 10.0 qtest_clock_step(qts, 0) returns the
+ * returns the new time.  So from 9.1 on qtest_clock_step(qts, 0) returns the
  * time the last step of this QTestState returned (qtest_quit forgets it).
  */
-#if QEMU_VERSION_MAJOR >= 10
+#if GTA04_QEMU_VERSION >= 901
 typedef struct GTA04QtestClock {
     QTestState *qts;
     int64_t now;
@@ -103,13 +116,14 @@ static inline void gta04_qtest_quit(QTestState *qts)
 
 #include "hw/qdev-core.h"
 #include "hw/qdev-properties.h"
+#include "hw/register.h"
 #include "hw/resettable.h"
 #include GTA04_QOBJECT_QLIST_H
 #include "qom/qom-qobject.h"
 
 /*
  * 2. Resettable hold and exit phases take the ResetType since QEMU 9.0
- * (the enter phase always did).  Write the phase in the 10.0 form, then
+ * (the enter phase always did).  Write the phase in that form, then
  * GTA04_RESET_PHASE_COMPAT(fn); after it, and assign GTA04_RESET_PHASE(fn):
  * on 7.2 that is a one-argument trampoline passing RESET_TYPE_COLD.
  */
@@ -146,7 +160,7 @@ static inline void gta04_device_class_set_props_n(DeviceClass *dc,
  * 4. DeviceClass::reset is set through device_class_set_legacy_reset()
  * since QEMU 9.1 (the field is legacy_reset now).
  */
-#if QEMU_VERSION_MAJOR < 9
+#if GTA04_QEMU_VERSION < 901
 static inline void device_class_set_legacy_reset(DeviceClass *dc,
                                                  DeviceReset fn)
 {
@@ -167,7 +181,7 @@ static inline bool gta04_object_property_set_array(Object *obj,
                                                    Error **errp)
 {
     bool ok;
-#if QEMU_VERSION_MAJOR * 100 + QEMU_VERSION_MINOR >= 802
+#if GTA04_QEMU_VERSION >= 802
     ok = object_property_set_qobject(obj, name, QOBJECT(values), errp);
 #else
     g_autofree char *len_name = g_strdup_printf("len-%s", name);
@@ -187,6 +201,54 @@ static inline bool gta04_object_property_set_array(Object *obj,
     qobject_unref(values);
     return ok;
 }
+
+/*
+ * 7. TypeInfo's class_init (and class_base_init) take the class data as
+ * "const void *" since QEMU 10.1.  Write the function in that form,
+ *     static void x_class_init(ObjectClass *oc, const void *data)
+ * then GTA04_CLASS_INIT_COMPAT(x_class_init); after it, and set
+ * .class_init = GTA04_CLASS_INIT(x_class_init): before 10.1 that is a
+ * trampoline of the old type (no function-pointer casts).
+ */
+#if GTA04_QEMU_VERSION >= 1001
+#define GTA04_CLASS_INIT_COMPAT(fn) QEMU_BUILD_BUG_ON(0)
+#define GTA04_CLASS_INIT(fn) (fn)
+#else
+#define GTA04_CLASS_INIT_COMPAT(fn)                                         \
+    static void fn##_compat(ObjectClass *oc, void *data) { fn(oc, data); }  \
+    QEMU_BUILD_BUG_ON(0)
+#define GTA04_CLASS_INIT(fn) (fn##_compat)
+#endif
+
+/*
+ * 9. The register API's RegisterInfoArray is a QOM child of its owner
+ * since QEMU 10.2 ("reg-array[*]"), finalized with it, and
+ * register_finalize_block() is gone (the series was posted after 10.1's
+ * release; 10.0.13 has the function, 10.2.2 not).  Our finalizers call
+ * gta04_register_finalize_block(): nothing to do from 10.2 on.
+ */
+static inline void gta04_register_finalize_block(RegisterInfoArray *r_array)
+{
+#if GTA04_QEMU_VERSION < 1002
+    register_finalize_block(r_array);
+#endif
+}
+
+/*
+ * 10. qemu-system-arm offers only the machines that implement its
+ * target's machine interface since QEMU 10.2 (the single-binary work,
+ * "hw/core: Filter machine list available for a particular target
+ * binary", pulled in October 2025; a board without it is an
+ * "unsupported machine type").  A board's TypeInfo says
+ * .interfaces = GTA04_ARM_MACHINE_INTERFACES: arm_machine_interfaces of
+ * hw/arm/machines-qom.h from 10.2 on, none before.
+ */
+#if GTA04_QEMU_VERSION >= 1002
+#include "hw/arm/machines-qom.h"
+#define GTA04_ARM_MACHINE_INTERFACES arm_machine_interfaces
+#else
+#define GTA04_ARM_MACHINE_INTERFACES NULL
+#endif
 
 #endif /* GTA04_COMPAT_QTEST */
 

@@ -3,14 +3,16 @@
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GTA04_CACHE="${GTA04_CACHE:-$HOME/.cache/qemu-gta04}"
 GTA04_BUILD="${GTA04_BUILD:-$REPO/.build}"
-# GTA04_QEMU=7.2|10.0: the QEMU base (7.2: Debian 12's source package, the
-# default; 10.0: Debian 13's).  Each has its own source tree, patch series and
-# build directory; 7.2 keeps the historical .build/obj.
+# GTA04_QEMU=7.2|10.0|11.1: the QEMU base (7.2: Debian 12's source package,
+# the default; 10.0: Debian 13's; 11.1: sid's).  Each has its own source
+# tree, patch series and build directory; 7.2 keeps the historical .build/obj.
+# docs/qemu-bases.md.
+GTA04_QEMU_BASES="7.2 10.0 11.1"
 GTA04_QEMU="${GTA04_QEMU:-7.2}"
 case "$GTA04_QEMU" in
     7.2)  _obj=obj ;;
-    10.0) _obj=obj-10.0 ;;
-    *) printf 'error: GTA04_QEMU=%s: the bases are 7.2 and 10.0\n' "$GTA04_QEMU" >&2; exit 1 ;;
+    10.0|11.1) _obj=obj-$GTA04_QEMU ;;
+    *) printf 'error: GTA04_QEMU=%s: the bases are %s\n' "$GTA04_QEMU" "${GTA04_QEMU_BASES// /, }" >&2; exit 1 ;;
 esac
 export GTA04_QEMU
 SRC="$GTA04_BUILD/qemu-$GTA04_QEMU"
@@ -35,8 +37,8 @@ else
     OBJ="$GTA04_BUILD/$_obj"
 fi
 OBJ_BASE="$GTA04_BUILD/$_obj"   # this base's plain build; its flavours are $OBJ_BASE-<flavour>
-# The meson that configured $OBJ: QEMU 10's configure makes a venv in the
-# build directory (with the newer meson it needs); 7.2 uses Debian's
+# The meson that configured $OBJ: QEMU 10's and 11's configure makes a venv
+# in the build directory (with the newer meson it needs); 7.2 uses Debian's
 meson_bin() {
     if [ -x "$OBJ/pyvenv/bin/meson" ]; then echo "$OBJ/pyvenv/bin/meson"; else echo meson; fi
 }
@@ -320,8 +322,8 @@ debian_archive_uri() {
 # release_apt REL ARGS...: apt-get on a private configuration holding only
 # Debian release REL's archive (deb and deb-src, main; trixie with its
 # -updates, sid alone), for what newer releases bring: the QEMU 10.0 source
-# package and the meson it needs (trixie), newer guest kernels
-# (guest/debian-kernels).  The host's sources and lists are not touched.
+# package and the meson it needs (trixie), the QEMU 11.1 source package and
+# its Python packages (sid), newer guest kernels (guest/debian-kernels).  The host's sources and lists are not touched.
 release_apt_dir() { echo "$GTA04_CACHE/apt-$1"; }
 # release_tool TOOL REL ARGS...: apt-get or apt-cache on that configuration
 release_tool() {
@@ -354,6 +356,17 @@ release_apt_update() {
 TRIXIE_APT=$(release_apt_dir trixie)
 trixie_apt() { release_apt trixie "$@"; }
 trixie_apt_update() { release_apt_update trixie; }
+
+# The venv of Python packages a base needs beyond Debian 12's (meson and
+# what its configure asks for; scripts/setup.sh makes it from pinned Debian
+# .debs): 7.2 has none, 10.0 .build/meson-venv, 11.1 .build/meson-venv-11.1
+base_venv() {
+    case "$GTA04_QEMU" in
+        7.2) ;;
+        10.0) echo "$GTA04_BUILD/meson-venv" ;;
+        *) echo "$GTA04_BUILD/meson-venv-$GTA04_QEMU" ;;
+    esac
+}
 
 need_qemu() {
     [ -x "$QEMU" ] || die "$QEMU not built yet: run scripts/setup.sh (or make)"

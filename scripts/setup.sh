@@ -17,22 +17,27 @@
 # Environment:
 #   GTA04_CACHE     download cache (default ~/.cache/qemu-gta04)
 #   GTA04_BUILD     unpacked source + build directory (default <repo>/.build)
-#   GTA04_QEMU      the QEMU base: 7.2 (default; Debian 12's qemu, .build/qemu-7.2, .build/obj)
-#                   or 10.0 (Debian 13's qemu, .build/qemu-10.0, .build/obj-10.0); patches/<base>/
+#   GTA04_QEMU      the QEMU base: 7.2 (default; Debian 12's qemu, .build/qemu-7.2, .build/obj),
+#                   10.0 (Debian 13's qemu, .build/qemu-10.0, .build/obj-10.0) or 11.1 (sid's,
+#                   .build/qemu-11.1, .build/obj-11.1); patches/<base>/, docs/qemu-bases.md
 #   GTA04_QEMU_SRC  use this QEMU tree (of the chosen base) (directory) or tarball instead of Debian's source package
 #   GTA04_JOBS      parallel compile jobs (default: number of CPUs)
 #   GTA04_DEBUG=1   configure with debug info (for gdb)
 #   GTA04_SANITIZE=1  an ASan+UBSan build (--enable-sanitizers, UBSan reports
-#                   fatal) in <build>/obj[-10.0]-sanitize
+#                   fatal) in <build>/obj[-<base>]-sanitize
 #   GTA04_FUZZ=1    the libFuzzer build (clang, --enable-fuzzing, ASan+UBSan) of
 #                   qemu-fuzz-arm in <build>/obj-fuzz (scripts/fuzz.sh, make fuzz; 7.2 only)
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
 
-# The pinned source of each base (GTA04_QEMU, scripts/lib.sh)
+# The pinned source of each base (GTA04_QEMU, scripts/lib.sh), and the
+# Debian release whose archive has it (host: the host's own apt sources;
+# otherwise lib.sh's private configuration of that release)
+VENV_DEBS=()   # "REL PKG VERSION SHA256": the .debs (all pure Python) of the base's venv
 case "$GTA04_QEMU" in
 7.2)    # Debian 12's package, from the host's own (bookworm) archive
+    QEMU_SRC_REL=host
     QEMU_DEB_VERSION="1:7.2+dfsg-7+deb12u18"
     QEMU_ORIG="qemu_7.2+dfsg.orig.tar.xz"
     QEMU_DEBIAN="qemu_7.2+dfsg-7+deb12u18.debian.tar.xz"
@@ -41,7 +46,8 @@ case "$GTA04_QEMU" in
     QEMU_DEBIAN_SHA256="28a1c86310ee53b6bf1854cffe6f6be6ed29a08db7d05759f8ac57b8d6a6cb2f"
     QEMU_DSC_SHA256="6b6bd27b947ec89e40a1d6b26d9c9f3c698ca691da13163e0483f6061bbb20b3"
     QEMU_SRC_CACHE="$GTA04_CACHE/qemu-src" ;;
-10.0)   # Debian 13's package, through a private apt configuration (lib.sh: trixie_apt)
+10.0)   # Debian 13's package, through a private apt configuration (lib.sh: release_apt)
+    QEMU_SRC_REL=trixie
     QEMU_DEB_VERSION="1:10.0.13+ds-0+deb13u1"
     QEMU_ORIG="qemu_10.0.13+ds.orig.tar.xz"
     QEMU_DEBIAN="qemu_10.0.13+ds-0+deb13u1.debian.tar.xz"
@@ -53,11 +59,28 @@ case "$GTA04_QEMU" in
     # Debian's +ds tarball drops python/wheels (QEMU's bundled meson) and
     # 10.0 needs meson >= 1.5; Debian 12 has 1.0.1.  Debian 13's meson .deb
     # (pure Python) goes into a venv of ours that configure runs under.
-    MESON_DEB_VERSION="1.7.0-1"
-    MESON_DEB="meson_${MESON_DEB_VERSION}_all.deb"
-    MESON_DEB_SHA256="e92d04e60e784336883d537755d09b7dcb856809fa318a0931df3898e84ded95"
-    MESON_VENV="$GTA04_BUILD/meson-venv" ;;
+    VENV_DEBS=("trixie meson 1.7.0-1 e92d04e60e784336883d537755d09b7dcb856809fa318a0931df3898e84ded95") ;;
+11.1)   # sid's package, through a private apt configuration (lib.sh: release_apt)
+    QEMU_SRC_REL=sid
+    QEMU_DEB_VERSION="1:11.1.3+ds-1"
+    QEMU_ORIG="qemu_11.1.3+ds.orig.tar.xz"
+    QEMU_DEBIAN="qemu_11.1.3+ds-1.debian.tar.xz"
+    QEMU_DSC="qemu_11.1.3+ds-1.dsc"
+    QEMU_ORIG_SHA256="502fe33503df3520b6a81176a94d77eef908eb252bacc675d7199f379ac26641"
+    QEMU_DEBIAN_SHA256="e8d0970234e4dbad7c2590c1538bfed0689aa7fdf6bfbe06bf5982aba71cc15e"
+    QEMU_DSC_SHA256="f956bbe78adba4394e8dda4552bb32e9c4d3d66eb38d5f480981f84b887811b9"
+    QEMU_SRC_CACHE="$GTA04_CACHE/qemu-src-11.1"
+    # as 10.0, with sid's meson (the newest Debian has; check_meson_version
+    # compares it with 11.1's pythondeps.toml after unpacking), pycotap
+    # (one pythondeps.toml after 10.0 names it in its meson group; 10.2.2's
+    # does not) and qemu.qmp (python/qemu/machine imports it; 10.2.2's
+    # python/ still carries it, pythondeps.toml names the PyPI package:
+    # python/gta04/machine.py takes it from this venv if the tree has none)
+    VENV_DEBS=("sid meson 1.12.1-2 3fdbe63dacb2ae5a973a44a5c6955dfd940e20bf8464a24fb9a58e01127a634c"
+               "sid python3-pycotap 1.3.1-3 33c753f8d6287a4c417dfe0eb036aef0ec026006b2baef856d0b77ada56bf423"
+               "sid python3-qemu-qmp 0.0.6-1.1 584fdc71673c328ea08a99e01ad2a8c7456adb96f753aa1854ece91bcd279b32") ;;
 esac
+BASE_VENV=$(base_venv)
 # What a usable tree must say about itself
 QEMU_EXPECT_VERSION_PREFIX="$GTA04_QEMU."
 
@@ -69,15 +92,17 @@ fetch_qemu_source() {
        ! check_sha256 "$d/$QEMU_DEBIAN" "$QEMU_DEBIAN_SHA256" ||
        ! check_sha256 "$d/$QEMU_DSC" "$QEMU_DSC_SHA256"; then
         no_network_here "downloading the QEMU source"
-        local apt=apt-get
-        if [ "$GTA04_QEMU" = 7.2 ]; then ensure_deb_src; else trixie_apt_update; apt=trixie_apt; fi
+        if [ "$QEMU_SRC_REL" = host ]; then ensure_deb_src; else release_apt_update "$QEMU_SRC_REL"; fi
         step "downloading Debian source package qemu=$QEMU_DEB_VERSION"
         rm -f "$d/$QEMU_ORIG" "$d/$QEMU_DEBIAN" "$d/$QEMU_DSC"
-        apt_retry "$d/apt-source.log" in_dir "$d" $apt source --download-only "${APT_OPTS[@]}" \
-                "qemu=$QEMU_DEB_VERSION" ||
+        apt_retry "$d/apt-source.log" in_dir "$d" rel_apt "$QEMU_SRC_REL" source --download-only \
+                "${APT_OPTS[@]}" "qemu=$QEMU_DEB_VERSION" || {
+            local _why; _why=$(grep -m1 -oE '[0-9]{3} +Not Found' "$d/apt-source.log" || true)
             die "could not download qemu=$QEMU_DEB_VERSION from the configured Debian archive
-(see $d/apt-source.log). Is the archive reachable, and does it still carry this version?
-Alternatively point GTA04_QEMU_SRC at a QEMU $GTA04_QEMU tree or tarball.$(apt_failure_hint)"
+(see $d/apt-source.log${_why:+: $_why}).
+Is the archive reachable, and does its pool carry this version yet (a mirror in sync lists it
+before its files arrive)?  Alternatively point GTA04_QEMU_SRC at a QEMU $GTA04_QEMU tree or tarball.$(apt_failure_hint)"
+        }
         check_sha256 "$d/$QEMU_ORIG" "$QEMU_ORIG_SHA256" ||
             die "$QEMU_ORIG: SHA-256 mismatch (expected $QEMU_ORIG_SHA256); refusing to build"
         check_sha256 "$d/$QEMU_DEBIAN" "$QEMU_DEBIAN_SHA256" ||
@@ -87,37 +112,44 @@ Alternatively point GTA04_QEMU_SRC at a QEMU $GTA04_QEMU tree or tarball.$(apt_f
     fi
 }
 
-# QEMU 10.0 only: a venv with Debian 13's meson (see MESON_DEB above)
-ensure_meson_venv() {
-    [ "$GTA04_QEMU" = 10.0 ] || return 0
-    local py="$MESON_VENV/bin/python3"
-    if [ -x "$py" ] && [ "$(cat "$MESON_VENV/.gta04-meson" 2>/dev/null)" = "$MESON_DEB_SHA256" ]; then
+# The base's venv (VENV_DEBS above; none for 7.2): Debian 12's python3 -m
+# venv with the pinned .debs' Python packages unpacked into it, a meson
+# launcher in its bin/.  Remade when the pins change.
+ensure_base_venv() {
+    [ ${#VENV_DEBS[@]} -gt 0 ] || return 0
+    local py="$BASE_VENV/bin/python3" stamp e rel pkg ver sum site
+    stamp=$(for e in "${VENV_DEBS[@]}"; do echo "${e##* }"; done | xargs)
+    if [ -x "$py" ] && [ "$(cat "$BASE_VENV/.gta04-meson" 2>/dev/null)" = "$stamp" ]; then
         return 0
     fi
-    local d="$GTA04_CACHE/debs-trixie"
-    mkdir -p "$d"
-    if ! check_sha256 "$d/$MESON_DEB" "$MESON_DEB_SHA256"; then
-        no_network_here "downloading $MESON_DEB"
-        trixie_apt_update
-        step "downloading Debian 13's $MESON_DEB"
-        rm -f "$d/$MESON_DEB"
-        apt_retry "$d/apt-download.log" in_dir "$d" trixie_apt download "${APT_OPTS[@]}" \
-                "meson=$MESON_DEB_VERSION" ||
-            die "could not download $MESON_DEB (see $d/apt-download.log)$(apt_failure_hint)"
-        check_sha256 "$d/$MESON_DEB" "$MESON_DEB_SHA256" ||
-            die "$MESON_DEB: SHA-256 mismatch (expected $MESON_DEB_SHA256)"
-    fi
-    step "making $MESON_VENV (meson from $MESON_DEB)"
-    rm -rf "$MESON_VENV" "$MESON_VENV.deb"
-    python3 -m venv "$MESON_VENV" || die "python3 -m venv failed"
-    dpkg-deb -x "$d/$MESON_DEB" "$MESON_VENV.deb"
-    local site; site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-    cp -a "$MESON_VENV.deb/usr/lib/python3/dist-packages/." "$site/"
-    printf '#!/bin/sh\nexec "%s" -m mesonbuild.mesonmain "$@"\n' "$py" >"$MESON_VENV/bin/meson"
-    chmod +x "$MESON_VENV/bin/meson"
-    rm -rf "$MESON_VENV.deb"
-    "$MESON_VENV/bin/meson" --version >/dev/null || die "the meson in $MESON_VENV does not run"
-    echo "$MESON_DEB_SHA256" >"$MESON_VENV/.gta04-meson"
+    step "making $BASE_VENV (from Debian's $(for e in "${VENV_DEBS[@]}"; do
+        read -r rel pkg ver sum <<<"$e"; printf '%s %s, ' "$pkg" "$ver"; done | sed 's/, $//'))"
+    rm -rf "$BASE_VENV" "$BASE_VENV.deb"
+    python3 -m venv "$BASE_VENV" || die "python3 -m venv failed"
+    site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    for e in "${VENV_DEBS[@]}"; do
+        read -r rel pkg ver sum <<<"$e"
+        fetch_pinned_deb "$rel" "$GTA04_CACHE/debs-$rel" "$pkg" "$ver" all "$sum"
+        dpkg-deb -x "$GTA04_CACHE/debs-$rel/$(deb_name "$pkg" "$ver" all)" "$BASE_VENV.deb"
+    done
+    cp -a "$BASE_VENV.deb/usr/lib/python3/dist-packages/." "$site/"
+    printf '#!/bin/sh\nexec "%s" -m mesonbuild.mesonmain "$@"\n' "$py" >"$BASE_VENV/bin/meson"
+    chmod +x "$BASE_VENV/bin/meson"
+    rm -rf "$BASE_VENV.deb"
+    "$BASE_VENV/bin/meson" --version >/dev/null || die "the meson in $BASE_VENV does not run"
+    echo "$stamp" >"$BASE_VENV/.gta04-meson"
+}
+
+# The meson the unpacked tree asks for (pythondeps.toml, QEMU >= 8.1), against
+# the venv's: one line saying both when ours is too old
+check_meson_version() {
+    [ ${#VENV_DEBS[@]} -gt 0 ] && [ -f "$SRC/pythondeps.toml" ] || return 0
+    local want have
+    want=$(sed -n -E 's/^meson *= *\{ *accepted *= *">=([0-9.]+)".*/\1/p' "$SRC/pythondeps.toml")
+    [ -n "$want" ] || return 0
+    have=$("$BASE_VENV/bin/meson" --version)
+    [ "$(printf '%s\n%s\n' "$want" "$have" | sort -V | head -1)" = "$want" ] ||
+        die "QEMU $(cat "$SRC/VERSION") needs meson >= $want (pythondeps.toml); $BASE_VENV has $have"
 }
 
 # Unpack (and Debian-patch) the pinned source into $SRC.
@@ -155,6 +187,7 @@ unpack_source() {
         ln -s "../../../gta04/configs/devices/arm-softmmu/$(basename "$f")" \
               "$tmp/configs/devices/arm-softmmu/$(basename "$f")"
     done
+    compgen -G "$PATCHES/*.patch" >/dev/null || die "no overlay patches for QEMU $GTA04_QEMU in $PATCHES"
     step "applying $(ls "$PATCHES"/*.patch | wc -l) overlay patches ($PATCHES)"
     for p in "$PATCHES"/*.patch; do
         patch -d "$tmp" -p1 --quiet --forward <"$p" || die "patch $(basename "$p") does not apply"
@@ -201,9 +234,9 @@ configure_flavour() {
 configure_build() {
     local extra base_flags=()
     mapfile -t extra < <(configure_flavour)
-    if [ "$GTA04_QEMU" = 10.0 ]; then
-        # our meson (ensure_meson_venv); no Rust; nothing fetched from PyPI or git;
-        base_flags=(--python="$MESON_VENV/bin/python3" --disable-rust --disable-download
+    if [ -n "$BASE_VENV" ]; then
+        # our meson (ensure_base_venv); no Rust; nothing fetched from PyPI or git;
+        base_flags=(--python="$BASE_VENV/bin/python3" --disable-rust --disable-download
                     --disable-install-blobs)   # the +ds tarball has no firmware blobs
     fi
     step "configuring (arm-softmmu, GTA04 devices only)"
@@ -226,7 +259,7 @@ main() {
     # every host package of every target and test, in one install: the one
     # place the network is used for packages (scripts/host-packages)
     need_packages "qemu-gta04 (scripts/host-packages)" $(group_packages all)
-    ensure_meson_venv
+    ensure_base_venv
     if [ ! -d "$SRC" ] || [ "$(cat "$SRC/.gta04-patches" 2>/dev/null)" != "$(patches_stamp)" ]; then
         # every build flavour of this base (obj, obj-sanitize, obj-fuzz) belongs to the old tree
         rm -rf "$SRC" "$OBJ_BASE" "$OBJ_BASE-sanitize" "$OBJ_BASE-fuzz"
@@ -236,6 +269,7 @@ main() {
     if [ "$(readlink -f "$SRC/gta04")" != "$(readlink -f "$REPO")" ]; then
         ln -sfn "$(relpath "$REPO" "$SRC")" "$SRC/gta04"
     fi
+    check_meson_version
     local want; want=$(configure_flavour | xargs)
     if [ ! -f "$OBJ/build.ninja" ] || [ "$(cat "$OBJ/.gta04-configured" 2>/dev/null)" != "$want" ]; then
         configure_build

@@ -22,7 +22,7 @@
 #include "hw/i2c/omap3_i2c.h"
 #include "hw/qdev-clock.h"
 #include "hw/qdev-properties.h"
-#include "exec/address-spaces.h"
+#include GTA04_SYSTEM_ADDRESS_SPACES_H
 #include "trace.h"
 
 /*
@@ -533,7 +533,7 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
     }
 }
 
-static void dm3730_class_init(ObjectClass *oc, void *data)
+static void dm3730_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
 
@@ -541,13 +541,14 @@ static void dm3730_class_init(ObjectClass *oc, void *data)
     /* The SoC is part of the board: it owns the CPU and maps into sysmem */
     dc->user_creatable = false;
 }
+GTA04_CLASS_INIT_COMPAT(dm3730_class_init);
 
 static const TypeInfo dm3730_type_info = {
     .name = TYPE_DM3730,
     .parent = TYPE_DEVICE,
     .instance_size = sizeof(DM3730State),
     .instance_init = dm3730_init,
-    .class_init = dm3730_class_init,
+    .class_init = GTA04_CLASS_INIT(dm3730_class_init),
 };
 
 static void dm3730_register_types(void)

@@ -21,7 +21,7 @@
 #include "hw/misc/twl4030/twl4030.h"
 #include "hw/qdev-properties.h"
 #include GTA04_SYSTEM_SYSTEM_H
-#include "exec/address-spaces.h"
+#include GTA04_SYSTEM_ADDRESS_SPACES_H
 
 #define TYPE_GTA04_MACHINE MACHINE_TYPE_NAME("gta04")
 OBJECT_DECLARE_SIMPLE_TYPE(GTA04MachineState, GTA04_MACHINE)
@@ -124,7 +124,7 @@ static const char *gta04_valid_cpu_types[] = {
     NULL
 };
 
-static void gta04_machine_class_init(ObjectClass *oc, void *data)
+static void gta04_machine_class_init(ObjectClass *oc, const void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
 
@@ -136,13 +136,15 @@ static void gta04_machine_class_init(ObjectClass *oc, void *data)
     mc->default_ram_size = 512 * MiB;
     mc->default_ram_id = "gta04.ram";
 }
+GTA04_CLASS_INIT_COMPAT(gta04_machine_class_init);
 
 static const TypeInfo gta04_machine_types[] = {
     {
         .name = TYPE_GTA04_MACHINE,
         .parent = TYPE_MACHINE,
         .instance_size = sizeof(GTA04MachineState),
-        .class_init = gta04_machine_class_init,
+        .class_init = GTA04_CLASS_INIT(gta04_machine_class_init),
+        .interfaces = GTA04_ARM_MACHINE_INTERFACES,
     },
 };
 

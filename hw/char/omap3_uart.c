@@ -925,7 +925,7 @@ static const Property omap3_uart_properties[] = {
     DEFINE_PROP_BOOL("line-rate", OMAP3UARTState, line_rate, false),
 };
 
-static void omap3_uart_class_init(ObjectClass *oc, void *data)
+static void omap3_uart_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -935,6 +935,7 @@ static void omap3_uart_class_init(ObjectClass *oc, void *data)
     rc->phases.hold = GTA04_RESET_PHASE(omap3_uart_reset_hold);
     device_class_set_props(dc, omap3_uart_properties);
 }
+GTA04_CLASS_INIT_COMPAT(omap3_uart_class_init);
 
 static const TypeInfo omap3_uart_info = {
     .name = TYPE_OMAP3_UART,
@@ -942,7 +943,7 @@ static const TypeInfo omap3_uart_info = {
     .instance_size = sizeof(OMAP3UARTState),
     .instance_init = omap3_uart_init,
     .instance_finalize = omap3_uart_finalize,
-    .class_init = omap3_uart_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_uart_class_init),
 };
 
 static void omap3_uart_register_types(void)

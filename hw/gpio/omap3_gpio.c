@@ -523,7 +523,7 @@ static const VMStateDescription vmstate_omap3_gpio = {
     }
 };
 
-static void omap3_gpio_class_init(ObjectClass *oc, void *data)
+static void omap3_gpio_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -532,13 +532,14 @@ static void omap3_gpio_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &vmstate_omap3_gpio;
     rc->phases.hold = GTA04_RESET_PHASE(omap3_gpio_reset_hold);
 }
+GTA04_CLASS_INIT_COMPAT(omap3_gpio_class_init);
 
 static const TypeInfo omap3_gpio_info = {
     .name = TYPE_OMAP3_GPIO,
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3GPIOState),
     .instance_init = omap3_gpio_init,
-    .class_init = omap3_gpio_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_gpio_class_init),
 };
 
 static void omap3_gpio_register_types(void)

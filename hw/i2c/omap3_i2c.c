@@ -1064,7 +1064,7 @@ static const Property omap3_i2c_properties[] = {
     DEFINE_PROP_BOOL("bus-timing", OMAP3I2CState, bus_timing, false),
 };
 
-static void omap3_i2c_class_init(ObjectClass *oc, void *data)
+static void omap3_i2c_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -1076,6 +1076,7 @@ static void omap3_i2c_class_init(ObjectClass *oc, void *data)
     rc->phases.hold = GTA04_RESET_PHASE(omap3_i2c_reset_hold);
     set_bit(DEVICE_CATEGORY_MISC, dc->categories);
 }
+GTA04_CLASS_INIT_COMPAT(omap3_i2c_class_init);
 
 static const TypeInfo omap3_i2c_info = {
     .name = TYPE_OMAP3_I2C,
@@ -1083,7 +1084,7 @@ static const TypeInfo omap3_i2c_info = {
     .instance_size = sizeof(OMAP3I2CState),
     .instance_init = omap3_i2c_init,
     .instance_finalize = omap3_i2c_finalize,
-    .class_init = omap3_i2c_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_i2c_class_init),
 };
 
 static void omap3_i2c_register_types(void)

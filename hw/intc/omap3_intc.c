@@ -488,7 +488,7 @@ static MemTxResult omap3_intc_write(void *opaque, hwaddr addr, uint64_t data,
 static const MemoryRegionOps omap3_intc_ops = {
     .read_with_attrs = omap3_intc_read,
     .write_with_attrs = omap3_intc_write,
-    .endianness = DEVICE_NATIVE_ENDIAN,
+    .endianness = DEVICE_LITTLE_ENDIAN,
     /* 32-bit registers on the L4 (the TRM allows only 32-bit accesses) */
     .valid = {
         .min_access_size = 4,
@@ -569,7 +569,7 @@ static const VMStateDescription vmstate_omap3_intc = {
     }
 };
 
-static void omap3_intc_class_init(ObjectClass *oc, void *data)
+static void omap3_intc_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -581,13 +581,14 @@ static void omap3_intc_class_init(ObjectClass *oc, void *data)
     /* part of the SoC: wired to the CPU by the DM3730 */
     dc->user_creatable = false;
 }
+GTA04_CLASS_INIT_COMPAT(omap3_intc_class_init);
 
 static const TypeInfo omap3_intc_info = {
     .name = TYPE_OMAP3_INTC,
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3IntcState),
     .instance_init = omap3_intc_init,
-    .class_init = omap3_intc_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_intc_class_init),
 };
 
 static void omap3_intc_register_types(void)

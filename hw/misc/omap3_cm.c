@@ -598,7 +598,7 @@ static const VMStateDescription vmstate_omap3_cm = {
     }
 };
 
-static void omap3_cm_class_init(ObjectClass *klass, void *data)
+static void omap3_cm_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -608,6 +608,7 @@ static void omap3_cm_class_init(ObjectClass *klass, void *data)
     rc->phases.enter = omap3_cm_reset_enter;
     rc->phases.hold = GTA04_RESET_PHASE(omap3_cm_reset_hold);
 }
+GTA04_CLASS_INIT_COMPAT(omap3_cm_class_init);
 
 static const TypeInfo omap3_cm_info = {
     .name = TYPE_OMAP3_CM,
@@ -615,7 +616,7 @@ static const TypeInfo omap3_cm_info = {
     .instance_size = sizeof(OMAP3CMState),
     .instance_init = omap3_cm_init,
     .instance_finalize = omap3_cm_finalize,
-    .class_init = omap3_cm_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_cm_class_init),
 };
 
 static void omap3_cm_register_types(void)

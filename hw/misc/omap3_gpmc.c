@@ -294,7 +294,7 @@ static const VMStateDescription vmstate_omap3_gpmc = {
     }
 };
 
-static void omap3_gpmc_class_init(ObjectClass *klass, void *data)
+static void omap3_gpmc_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -303,6 +303,7 @@ static void omap3_gpmc_class_init(ObjectClass *klass, void *data)
     rc->phases.enter = omap3_gpmc_reset_enter;
     rc->phases.hold = GTA04_RESET_PHASE(omap3_gpmc_reset_hold);
 }
+GTA04_CLASS_INIT_COMPAT(omap3_gpmc_class_init);
 
 static const TypeInfo omap3_gpmc_info = {
     .name = TYPE_OMAP3_GPMC,
@@ -310,7 +311,7 @@ static const TypeInfo omap3_gpmc_info = {
     .instance_size = sizeof(OMAP3GPMCState),
     .instance_init = omap3_gpmc_init,
     .instance_finalize = omap3_gpmc_finalize,
-    .class_init = omap3_gpmc_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_gpmc_class_init),
 };
 
 static void omap3_gpmc_register_types(void)

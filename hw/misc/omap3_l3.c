@@ -148,20 +148,21 @@ static const VMStateDescription vmstate_omap3_l3 = {
     }
 };
 
-static void omap3_l3_class_init(ObjectClass *klass, void *data)
+static void omap3_l3_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
     device_class_set_legacy_reset(dc, omap3_l3_reset);
     dc->vmsd = &vmstate_omap3_l3;
 }
+GTA04_CLASS_INIT_COMPAT(omap3_l3_class_init);
 
 static const TypeInfo omap3_l3_info = {
     .name = TYPE_OMAP3_L3,
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3L3State),
     .instance_init = omap3_l3_init,
-    .class_init = omap3_l3_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_l3_class_init),
 };
 
 static void omap3_l3_register_types(void)

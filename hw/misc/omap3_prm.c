@@ -557,7 +557,7 @@ static const Property omap3_prm_properties[] = {
     DEFINE_PROP_UINT32("osc-hz", OMAP3PRMState, osc_hz, 26000000),
 };
 
-static void omap3_prm_class_init(ObjectClass *klass, void *data)
+static void omap3_prm_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -569,6 +569,7 @@ static void omap3_prm_class_init(ObjectClass *klass, void *data)
     rc->phases.enter = omap3_prm_reset_enter;
     rc->phases.hold = GTA04_RESET_PHASE(omap3_prm_reset_hold);
 }
+GTA04_CLASS_INIT_COMPAT(omap3_prm_class_init);
 
 static const TypeInfo omap3_prm_info = {
     .name = TYPE_OMAP3_PRM,
@@ -576,7 +577,7 @@ static const TypeInfo omap3_prm_info = {
     .instance_size = sizeof(OMAP3PRMState),
     .instance_init = omap3_prm_init,
     .instance_finalize = omap3_prm_finalize,
-    .class_init = omap3_prm_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_prm_class_init),
 };
 
 static void omap3_prm_register_types(void)

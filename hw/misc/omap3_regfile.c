@@ -14,6 +14,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/bitmap.h"
 #include "hw/misc/omap3_regfile.h"
 
@@ -122,7 +123,7 @@ void omap3_regfile_reset(RegisterInfo *ri, unsigned n)
 void omap3_regfile_finalize(OMAP3RegFile *rf)
 {
     if (rf->reg_array) {
-        register_finalize_block(rf->reg_array);
+        gta04_register_finalize_block(rf->reg_array);
     }
     g_array_free(rf->access, true);
     g_ptr_array_free(rf->names, true);

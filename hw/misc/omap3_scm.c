@@ -484,7 +484,7 @@ static const Property omap3_scm_properties[] = {
                       wakeup_pads, qdev_prop_uint32, uint32_t),
 };
 
-static void omap3_scm_class_init(ObjectClass *klass, void *data)
+static void omap3_scm_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -495,6 +495,7 @@ static void omap3_scm_class_init(ObjectClass *klass, void *data)
     rc->phases.enter = omap3_scm_reset_enter;
     rc->phases.hold = GTA04_RESET_PHASE(omap3_scm_reset_hold);
 }
+GTA04_CLASS_INIT_COMPAT(omap3_scm_class_init);
 
 static const TypeInfo omap3_scm_info = {
     .name = TYPE_OMAP3_SCM,
@@ -502,7 +503,7 @@ static const TypeInfo omap3_scm_info = {
     .instance_size = sizeof(OMAP3SCMState),
     .instance_init = omap3_scm_init,
     .instance_finalize = omap3_scm_finalize,
-    .class_init = omap3_scm_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_scm_class_init),
 };
 
 static void omap3_scm_register_types(void)

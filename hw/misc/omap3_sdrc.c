@@ -180,7 +180,7 @@ static const VMStateDescription vmstate_omap3_sdrc = {
     }
 };
 
-static void omap3_sdrc_class_init(ObjectClass *klass, void *data)
+static void omap3_sdrc_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -188,6 +188,7 @@ static void omap3_sdrc_class_init(ObjectClass *klass, void *data)
     dc->vmsd = &vmstate_omap3_sdrc;
     rc->phases.enter = omap3_sdrc_reset_enter;
 }
+GTA04_CLASS_INIT_COMPAT(omap3_sdrc_class_init);
 
 static const TypeInfo omap3_sdrc_info = {
     .name = TYPE_OMAP3_SDRC,
@@ -195,7 +196,7 @@ static const TypeInfo omap3_sdrc_info = {
     .instance_size = sizeof(OMAP3SDRCState),
     .instance_init = omap3_sdrc_init,
     .instance_finalize = omap3_sdrc_finalize,
-    .class_init = omap3_sdrc_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_sdrc_class_init),
 };
 
 static void omap3_sdrc_register_types(void)

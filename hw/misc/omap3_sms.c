@@ -151,7 +151,7 @@ static const VMStateDescription vmstate_omap3_sms = {
     }
 };
 
-static void omap3_sms_class_init(ObjectClass *klass, void *data)
+static void omap3_sms_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -159,6 +159,7 @@ static void omap3_sms_class_init(ObjectClass *klass, void *data)
     dc->vmsd = &vmstate_omap3_sms;
     rc->phases.enter = omap3_sms_reset_enter;
 }
+GTA04_CLASS_INIT_COMPAT(omap3_sms_class_init);
 
 static const TypeInfo omap3_sms_info = {
     .name = TYPE_OMAP3_SMS,
@@ -166,7 +167,7 @@ static const TypeInfo omap3_sms_info = {
     .instance_size = sizeof(OMAP3SMSState),
     .instance_init = omap3_sms_init,
     .instance_finalize = omap3_sms_finalize,
-    .class_init = omap3_sms_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_sms_class_init),
 };
 
 static void omap3_sms_register_types(void)

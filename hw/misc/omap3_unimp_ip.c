@@ -124,7 +124,7 @@ static const Property omap3_unimp_ip_properties[] = {
     DEFINE_PROP_BOOL("omap4-sysc", OMAP3UnimpIPState, omap4_sysc, false),
 };
 
-static void omap3_unimp_ip_class_init(ObjectClass *klass, void *data)
+static void omap3_unimp_ip_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
@@ -133,12 +133,13 @@ static void omap3_unimp_ip_class_init(ObjectClass *klass, void *data)
     dc->vmsd = &vmstate_omap3_unimp_ip;
     device_class_set_props(dc, omap3_unimp_ip_properties);
 }
+GTA04_CLASS_INIT_COMPAT(omap3_unimp_ip_class_init);
 
 static const TypeInfo omap3_unimp_ip_info = {
     .name = TYPE_OMAP3_UNIMP_IP,
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3UnimpIPState),
-    .class_init = omap3_unimp_ip_class_init,
+    .class_init = GTA04_CLASS_INIT(omap3_unimp_ip_class_init),
 };
 
 static void omap3_unimp_ip_register_types(void)

@@ -600,7 +600,7 @@ static void gpt_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
 static const MemoryRegionOps gpt_ops = {
     .read = gpt_read,
     .write = gpt_write,
-    .endianness = DEVICE_NATIVE_ENDIAN,
+    .endianness = DEVICE_LITTLE_ENDIAN,
     /* 32-bit registers; Linux and the TRM's 16-bit access rules aside */
     .valid = {
         .min_access_size = 4,
@@ -695,7 +695,7 @@ static const Property gpt_properties[] = {
     DEFINE_PROP_BOOL("has-1ms-tick", OMAP3GPTimerState, has_1ms_tick, false),
 };
 
-static void gpt_class_init(ObjectClass *oc, void *data)
+static void gpt_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -710,13 +710,14 @@ static void gpt_class_init(ObjectClass *oc, void *data)
     /* part of the SoC: its functional clock comes from the CM */
     dc->user_creatable = false;
 }
+GTA04_CLASS_INIT_COMPAT(gpt_class_init);
 
 static const TypeInfo gpt_info = {
     .name = TYPE_OMAP3_GPTIMER,
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3GPTimerState),
     .instance_init = gpt_init,
-    .class_init = gpt_class_init,
+    .class_init = GTA04_CLASS_INIT(gpt_class_init),
 };
 
 static void gpt_register_types(void)

@@ -100,7 +100,7 @@ static void synctimer_write(void *opaque, hwaddr addr, uint64_t data,
 static const MemoryRegionOps synctimer_ops = {
     .read = synctimer_read,
     .write = synctimer_write,
-    .endianness = DEVICE_NATIVE_ENDIAN,
+    .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = {
         .min_access_size = 4,
         .max_access_size = 4,
@@ -141,7 +141,7 @@ static const VMStateDescription vmstate_omap3_synctimer = {
     }
 };
 
-static void synctimer_class_init(ObjectClass *oc, void *data)
+static void synctimer_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -151,13 +151,14 @@ static void synctimer_class_init(ObjectClass *oc, void *data)
     rc->phases.enter = synctimer_reset_enter;
     dc->user_creatable = false;
 }
+GTA04_CLASS_INIT_COMPAT(synctimer_class_init);
 
 static const TypeInfo synctimer_info = {
     .name = TYPE_OMAP3_SYNCTIMER,
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3SyncTimerState),
     .instance_init = synctimer_init,
-    .class_init = synctimer_class_init,
+    .class_init = GTA04_CLASS_INIT(synctimer_class_init),
 };
 
 static void synctimer_register_types(void)

@@ -339,7 +339,7 @@ static void wdt_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
 static const MemoryRegionOps wdt_ops = {
     .read = wdt_read,
     .write = wdt_write,
-    .endianness = DEVICE_NATIVE_ENDIAN,
+    .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = {
         .min_access_size = 4,
         .max_access_size = 4,
@@ -444,7 +444,7 @@ static const Property wdt_properties[] = {
     DEFINE_PROP_BOOL("reset-on-expiry", OMAP3WDTState, reset_on_expiry, true),
 };
 
-static void wdt_class_init(ObjectClass *oc, void *data)
+static void wdt_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -458,13 +458,14 @@ static void wdt_class_init(ObjectClass *oc, void *data)
     rc->phases.hold = GTA04_RESET_PHASE(wdt_reset_hold);
     dc->user_creatable = false;
 }
+GTA04_CLASS_INIT_COMPAT(wdt_class_init);
 
 static const TypeInfo wdt_info = {
     .name = TYPE_OMAP3_WDT,
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(OMAP3WDTState),
     .instance_init = wdt_init,
-    .class_init = wdt_class_init,
+    .class_init = GTA04_CLASS_INIT(wdt_class_init),
 };
 
 static void wdt_register_types(void)

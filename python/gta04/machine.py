@@ -4,14 +4,21 @@ base (paths.QEMU_PYTHON): the one place that puts it on the path, since
 where it lies is only known at run time (GTA04_BUILD, GTA04_QEMU).
 """
 
+import glob
+import os
 import sys
 from typing import Any, Callable
 
-from .paths import QEMU_PYTHON
+from .paths import BASE_VENV, QEMU_PYTHON
 
 
 if QEMU_PYTHON not in sys.path:
     sys.path.insert(0, QEMU_PYTHON)
+# qemu.qmp, which qemu.machine imports: in the tree's python/ as far as
+# 10.2; otherwise Debian's python3-qemu-qmp in the base's venv
+# (scripts/setup.sh), after the tree
+if BASE_VENV and not os.path.isdir(os.path.join(QEMU_PYTHON, "qemu", "qmp")):
+    sys.path[1:1] = glob.glob(os.path.join(BASE_VENV, "lib", "python3*", "site-packages"))
 
 # pylint: disable=wrong-import-position,wrong-import-order
 from qemu.machine import QEMUMachine  # noqa: E402

@@ -56,7 +56,7 @@ class BadInputTest(GTA04Test):
         expect_error(qemu("-M", "gta04", "-m", "2G"), "more than the DM3730 SDRC can address (1024 MiB)")
 
     def test_wrong_cpu(self) -> None:
-        # 7.2: "Invalid CPU type", 10.0: "Invalid CPU model"
+        # 7.2: "Invalid CPU type", 10.0 and 10.2: "Invalid CPU model"
         expect_error(qemu("-M", "gta04", "-cpu", "cortex-a15"), "Invalid CPU")
 
     def test_missing_kernel(self) -> None:
@@ -92,6 +92,16 @@ class BadInputTest(GTA04Test):
             env = dict(os.environ, GTA04_QEMU_SRC=tree, GTA04_BUILD=os.path.join(tmp, "build"))
             expect_error([os.path.join(REPO, "scripts", "setup.sh")],
                          "QEMU version 6.0.0 found, this overlay needs %s.x" % QEMU_BASE, env)
+
+    def test_unknown_qemu_base(self) -> None:
+        # one line naming the bases, from the scripts and from our Python package
+        env = dict(os.environ, GTA04_QEMU="12.0",
+                   PYTHONPATH=os.path.join(REPO, "python"))
+        want = "GTA04_QEMU=12.0: the bases are 7.2, 10.0, 11.1"
+        for argv in ([os.path.join(REPO, "scripts", "setup.sh")],
+                     [os.path.join(REPO, "scripts", "check.sh"), "--qtest"],
+                     ["python3", "-c", "import gta04.paths"]):
+            expect_error(argv, want, env)
 
     def test_setup_not_a_tarball(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
