@@ -477,7 +477,9 @@ static void test_crafted_snapshot(void)
     g_free(out);
     out = qtest_hmp(qts, "loadvm crafted");
     g_test_message("loadvm: %s", out);
-    g_assert_nonnull(strstr(out, "Error -22 while loading VM state"));
+    /* the load fails (QEMU 10.2 reports only the device's own reason) */
+    g_assert_true(strstr(out, "Error -22 while loading VM state") ||
+                  strstr(out, "out of range"));
     /* QEMU is alive, and the chip (reset by the failed load) answers */
     qtest_qmp_assert_success(qts, "{ 'execute': 'query-status' }");
     qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");

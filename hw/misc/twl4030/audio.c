@@ -7,6 +7,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/misc/twl4030/audio.h"
@@ -91,7 +92,7 @@ static const VMStateDescription vmstate_twl4030_audio = {
     }
 };
 
-static void audio_class_init(ObjectClass *oc, void *data)
+static void audio_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -103,12 +104,13 @@ static void audio_class_init(ObjectClass *oc, void *data)
     mc->read = audio_read;
     mc->write = audio_write;
 }
+GTA04_CLASS_INIT_COMPAT(audio_class_init);
 
 static const TypeInfo audio_type_info = {
     .name = TYPE_TWL4030_AUDIO,
     .parent = TYPE_TWL4030_CELL,
     .instance_size = sizeof(TWL4030AudioState),
-    .class_init = audio_class_init,
+    .class_init = GTA04_CLASS_INIT(audio_class_init),
 };
 
 static void audio_register_types(void)

@@ -7,6 +7,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include <math.h>
 #include "qapi/error.h"
 #include "qapi/visitor.h"
@@ -147,7 +148,7 @@ static const VMStateDescription vmstate_twl4030_battery = {
     }
 };
 
-static void battery_class_init(ObjectClass *oc, void *data)
+static void battery_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
 
@@ -165,13 +166,14 @@ static void battery_class_init(ObjectClass *oc, void *data)
                                           "battery temperature in "
                                           "deci-degrees Celsius (250)");
 }
+GTA04_CLASS_INIT_COMPAT(battery_class_init);
 
 static const TypeInfo battery_type_info = {
     .name = TYPE_TWL4030_BATTERY,
     .parent = TYPE_DEVICE,
     .instance_size = sizeof(TWL4030BatteryState),
     .instance_init = battery_init,
-    .class_init = battery_class_init,
+    .class_init = GTA04_CLASS_INIT(battery_class_init),
 };
 
 static void battery_register_types(void)

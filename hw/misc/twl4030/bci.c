@@ -604,7 +604,7 @@ static const Property twl4030_bci_properties[] = {
                      TWL4030BatteryState *),
 };
 
-static void twl4030_bci_class_init(ObjectClass *klass, void *data)
+static void twl4030_bci_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -617,6 +617,7 @@ static void twl4030_bci_class_init(ObjectClass *klass, void *data)
     mc->write = twl4030_bci_write;
     device_class_set_props(dc, twl4030_bci_properties);
 }
+GTA04_CLASS_INIT_COMPAT(twl4030_bci_class_init);
 
 static const TypeInfo twl4030_bci_info = {
     .name = TYPE_TWL4030_BCI,
@@ -624,7 +625,7 @@ static const TypeInfo twl4030_bci_info = {
     .instance_size = sizeof(TWL4030BCIState),
     .instance_init = twl4030_bci_init,
     .instance_finalize = twl4030_bci_finalize,
-    .class_init = twl4030_bci_class_init,
+    .class_init = GTA04_CLASS_INIT(twl4030_bci_class_init),
 };
 
 static void twl4030_bci_register_types(void)

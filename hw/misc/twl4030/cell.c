@@ -7,6 +7,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/qdev-core.h"
@@ -39,7 +40,7 @@ static void twl4030_cell_default_write(TWL4030Cell *c, uint8_t addr,
                   object_get_typename(OBJECT(c)), value, addr, reg);
 }
 
-static void twl4030_cell_class_init(ObjectClass *oc, void *data)
+static void twl4030_cell_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     TWL4030CellClass *cc = TWL4030_CELL_CLASS(oc);
@@ -50,6 +51,7 @@ static void twl4030_cell_class_init(ObjectClass *oc, void *data)
     cc->read = twl4030_cell_default_read;
     cc->write = twl4030_cell_default_write;
 }
+GTA04_CLASS_INIT_COMPAT(twl4030_cell_class_init);
 
 static const TypeInfo twl4030_cell_types[] = {
     {
@@ -61,7 +63,7 @@ static const TypeInfo twl4030_cell_types[] = {
         .parent = TYPE_DEVICE,
         .instance_size = sizeof(TWL4030Cell),
         .class_size = sizeof(TWL4030CellClass),
-        .class_init = twl4030_cell_class_init,
+        .class_init = GTA04_CLASS_INIT(twl4030_cell_class_init),
         .abstract = true,
     },
 };

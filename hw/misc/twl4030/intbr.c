@@ -8,6 +8,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/resettable.h"
@@ -88,7 +89,7 @@ static const VMStateDescription vmstate_twl4030_intbr = {
     }
 };
 
-static void intbr_class_init(ObjectClass *oc, void *data)
+static void intbr_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -100,12 +101,13 @@ static void intbr_class_init(ObjectClass *oc, void *data)
     mc->read = intbr_read;
     mc->write = intbr_write;
 }
+GTA04_CLASS_INIT_COMPAT(intbr_class_init);
 
 static const TypeInfo intbr_type_info = {
     .name = TYPE_TWL4030_INTBR,
     .parent = TYPE_TWL4030_CELL,
     .instance_size = sizeof(TWL4030INTBRState),
-    .class_init = intbr_class_init,
+    .class_init = GTA04_CLASS_INIT(intbr_class_init),
 };
 
 static void intbr_register_types(void)

@@ -433,7 +433,7 @@ static const VMStateDescription vmstate_twl4030_madc = {
     }
 };
 
-static void twl4030_madc_class_init(ObjectClass *klass, void *data)
+static void twl4030_madc_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -446,6 +446,7 @@ static void twl4030_madc_class_init(ObjectClass *klass, void *data)
     mc->read = twl4030_madc_read;
     mc->write = twl4030_madc_write;
 }
+GTA04_CLASS_INIT_COMPAT(twl4030_madc_class_init);
 
 static const TypeInfo twl4030_madc_info = {
     .name = TYPE_TWL4030_MADC,
@@ -453,7 +454,7 @@ static const TypeInfo twl4030_madc_info = {
     .instance_size = sizeof(TWL4030MADCState),
     .instance_init = twl4030_madc_init,
     .instance_finalize = twl4030_madc_finalize,
-    .class_init = twl4030_madc_class_init,
+    .class_init = GTA04_CLASS_INIT(twl4030_madc_class_init),
 };
 
 static void twl4030_madc_register_types(void)

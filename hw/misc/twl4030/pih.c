@@ -139,7 +139,7 @@ static const VMStateDescription vmstate_twl4030_pih = {
     }
 };
 
-static void pih_class_init(ObjectClass *oc, void *data)
+static void pih_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -152,13 +152,14 @@ static void pih_class_init(ObjectClass *oc, void *data)
     mc->read = pih_read;
     mc->write = pih_write;
 }
+GTA04_CLASS_INIT_COMPAT(pih_class_init);
 
 static const TypeInfo pih_type_info = {
     .name = TYPE_TWL4030_PIH,
     .parent = TYPE_TWL4030_CELL,
     .instance_size = sizeof(TWL4030PIHState),
     .instance_init = pih_init,
-    .class_init = pih_class_init,
+    .class_init = GTA04_CLASS_INIT(pih_class_init),
 };
 
 static void pih_register_types(void)

@@ -469,7 +469,7 @@ static const Property power_properties[] = {
                      TYPE_TWL4030_REGULATORS, TWL4030RegulatorsState *),
 };
 
-static void power_class_init(ObjectClass *oc, void *data)
+static void power_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -486,6 +486,7 @@ static void power_class_init(ObjectClass *oc, void *data)
     object_class_property_add(oc, "boot-bci", "uint8", power_get_boot_bci,
                               NULL, NULL, NULL);
 }
+GTA04_CLASS_INIT_COMPAT(power_class_init);
 
 static const TypeInfo power_type_info = {
     .name = TYPE_TWL4030_POWER,
@@ -493,7 +494,7 @@ static const TypeInfo power_type_info = {
     .instance_size = sizeof(TWL4030PowerState),
     .instance_init = power_init,
     .instance_finalize = power_finalize,
-    .class_init = power_class_init,
+    .class_init = GTA04_CLASS_INIT(power_class_init),
 };
 
 static void power_register_types(void)

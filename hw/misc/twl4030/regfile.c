@@ -7,6 +7,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "gta04-compat.h"
 #include "qemu/module.h"
 #include "hw/misc/twl4030/regfile.h"
 #include "hw/resettable.h"
@@ -47,7 +48,7 @@ static const VMStateDescription vmstate_twl4030_regfile = {
     }
 };
 
-static void regfile_class_init(ObjectClass *oc, void *data)
+static void regfile_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -59,12 +60,13 @@ static void regfile_class_init(ObjectClass *oc, void *data)
     mc->read = regfile_read;
     mc->write = regfile_write;
 }
+GTA04_CLASS_INIT_COMPAT(regfile_class_init);
 
 static const TypeInfo regfile_type_info = {
     .name = TYPE_TWL4030_REGFILE,
     .parent = TYPE_TWL4030_CELL,
     .instance_size = sizeof(TWL4030RegfileState),
-    .class_init = regfile_class_init,
+    .class_init = GTA04_CLASS_INIT(regfile_class_init),
 };
 
 static void regfile_register_types(void)

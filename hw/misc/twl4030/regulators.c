@@ -561,7 +561,7 @@ static const VMStateDescription vmstate_twl4030_regulators = {
     }
 };
 
-static void twl4030_regulators_class_init(ObjectClass *klass, void *data)
+static void twl4030_regulators_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
@@ -573,13 +573,14 @@ static void twl4030_regulators_class_init(ObjectClass *klass, void *data)
     mc->read = twl4030_regulators_read;
     mc->write = twl4030_regulators_write;
 }
+GTA04_CLASS_INIT_COMPAT(twl4030_regulators_class_init);
 
 static const TypeInfo twl4030_regulators_info = {
     .name = TYPE_TWL4030_REGULATORS,
     .parent = TYPE_TWL4030_CELL,
     .instance_size = sizeof(TWL4030RegulatorsState),
     .instance_init = twl4030_regulators_init,
-    .class_init = twl4030_regulators_class_init,
+    .class_init = GTA04_CLASS_INIT(twl4030_regulators_class_init),
 };
 
 static void twl4030_regulators_register_types(void)

@@ -668,7 +668,7 @@ static const VMStateDescription vmstate_twl4030_rtc = {
     }
 };
 
-static void rtc_class_init(ObjectClass *oc, void *data)
+static void rtc_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -682,6 +682,7 @@ static void rtc_class_init(ObjectClass *oc, void *data)
     mc->read = rtc_read;
     mc->write = rtc_write;
 }
+GTA04_CLASS_INIT_COMPAT(rtc_class_init);
 
 static const TypeInfo rtc_type_info = {
     .name = TYPE_TWL4030_RTC,
@@ -689,7 +690,7 @@ static const TypeInfo rtc_type_info = {
     .instance_size = sizeof(TWL4030RTCState),
     .instance_init = rtc_init,
     .instance_finalize = rtc_finalize,
-    .class_init = rtc_class_init,
+    .class_init = GTA04_CLASS_INIT(rtc_class_init),
 };
 
 static void rtc_register_types(void)

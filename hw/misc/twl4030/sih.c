@@ -419,7 +419,7 @@ static const Property sih_properties[] = {
     DEFINE_PROP_BOOL("cor-inverted", TWL4030SIHState, cor_inverted, false),
 };
 
-static void sih_class_init(ObjectClass *oc, void *data)
+static void sih_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -435,13 +435,14 @@ static void sih_class_init(ObjectClass *oc, void *data)
     mc->read = sih_read;
     mc->write = sih_write;
 }
+GTA04_CLASS_INIT_COMPAT(sih_class_init);
 
 static const TypeInfo sih_type_info = {
     .name = TYPE_TWL4030_SIH,
     .parent = TYPE_TWL4030_CELL,
     .instance_size = sizeof(TWL4030SIHState),
     .instance_init = sih_init,
-    .class_init = sih_class_init,
+    .class_init = GTA04_CLASS_INIT(sih_class_init),
 };
 
 static void sih_register_types(void)

@@ -695,7 +695,7 @@ static const VMStateDescription vmstate_twl4030 = {
     }
 };
 
-static void twl4030_class_init(ObjectClass *oc, void *data)
+static void twl4030_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -712,6 +712,7 @@ static void twl4030_class_init(ObjectClass *oc, void *data)
     sc->send = twl4030_send;
     sc->recv = twl4030_recv;
 }
+GTA04_CLASS_INIT_COMPAT(twl4030_class_init);
 
 static const TypeInfo twl4030_type_info = {
     .name = TYPE_TWL4030,
@@ -719,7 +720,7 @@ static const TypeInfo twl4030_type_info = {
     .instance_size = sizeof(TWL4030State),
     .instance_init = twl4030_init,
     .instance_finalize = twl4030_finalize,
-    .class_init = twl4030_class_init,
+    .class_init = GTA04_CLASS_INIT(twl4030_class_init),
 };
 
 static void twl4030_register_types(void)
