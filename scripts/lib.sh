@@ -47,6 +47,22 @@ mkdir -p "$GTA04_CACHE"
 
 step() { printf '==> %s\n' "$*" >&2; }
 die()  { printf 'error: %s\n' "$*" >&2; exit 1; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+
+# check_kernel_image FILE: warn when FILE is neither an ARM zImage (magic
+# 0x016f2818, little-endian at 0x24), a U-Boot uImage (0x27051956,
+# big-endian at 0) nor an ELF file.  hw/arm/boot.c loads anything else as
+# a raw image at RAM + 0x10000 and enters it as Linux, without a word; a
+# bare-metal image may mean just that, so this is a warning.
+check_kernel_image() {
+    local hdr
+    hdr=$(od -A n -t x1 -N 40 -v "$1" | tr -d ' \n')
+    case "$hdr" in
+        7f454c46*|27051956*) return 0 ;;
+    esac
+    [ "${hdr:72:8}" = 18286f01 ] && return 0
+    warn "$1 is neither a zImage, a uImage nor an ELF file: QEMU loads it as a raw image at RAM + 0x10000 and enters it as Linux"
+}
 
 # relpath TARGET FROMDIR: TARGET relative to FROMDIR (both absolute)
 relpath() { python3 -c 'import os,sys; print(os.path.relpath(sys.argv[1], sys.argv[2]))' "$1" "$2"; }

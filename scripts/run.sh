@@ -49,6 +49,7 @@ else
     [ -f "$GTA04_KERNEL" ] || die "GTA04_KERNEL=$GTA04_KERNEL: neither a kernel of guest/debian-kernels ($("$REPO/scripts/make-guest.sh" --list | xargs)), a directory, nor a file"
     guest=$("$REPO/scripts/make-guest.sh")
     kernel="$GTA04_KERNEL"
+    check_kernel_image "$kernel"
 fi
 cmdline=$(cat "$guest/cmdline")
 

@@ -141,83 +141,50 @@ static void dm3730_create_ocp_only(int i)
 }
 
 /*
- * The SoC's children, in the order they are created and realized (the
- * INTC first: the others' interrupts go to it).  A child has nr_mmio
- * register windows, the consecutive DM3730Devices from its dev, mapped in
- * sysbus order; its interrupt (sysbus IRQ 0) goes to the INTC line of the
- * one window that has an entry in dm3730_irqmap[], if any.  An array of
- * children (count > 1) takes one DM3730Device each, from dev on, and is
- * named <name>1, <name>2... like the TRM's instances.
+ * The SoC's children, created here and realized by dm3730_children_realize()
+ * in the same order (the INTC first: the others' interrupts go to it).  The
+ * instances of an array are named <name>1, <name>2... like the TRM's.
  */
-typedef struct DM3730Child {
-    const char *name;
-    const char *type;
-    size_t offset;              /* of the (first) child in DM3730State */
-    size_t size;                /* of one child */
-    int count;
-    DM3730Device dev;
-    int nr_mmio;
-} DM3730Child;
-
-#define DM3730_CHILD(name, type, field, dev, nr_mmio)                       \
-    { name, type, offsetof(DM3730State, field),                             \
-      sizeof_field(DM3730State, field), 1, dev, nr_mmio }
-#define DM3730_CHILDREN(name, type, field, dev)                             \
-    { name, type, offsetof(DM3730State, field),                             \
-      sizeof_field(DM3730State, field[0]),                                  \
-      ARRAY_SIZE(((DM3730State *)0)->field), dev, 1 }
-
-static const DM3730Child dm3730_children[] = {
-    /* interrupt controller and timers */
-    DM3730_CHILD("intc", TYPE_OMAP3_INTC, intc, DM3730_DEV_INTC, 1),
-    DM3730_CHILDREN("gpt", TYPE_OMAP3_GPTIMER, gpt, DM3730_DEV_GPT1),
-    DM3730_CHILD("synctimer", TYPE_OMAP3_SYNCTIMER, synctimer,
-                 DM3730_DEV_SYNCTIMER, 1),
-    DM3730_CHILD("wdt2", TYPE_OMAP3_WDT, wdt2, DM3730_DEV_WDT2, 1),
-    DM3730_CHILD("wdt3", TYPE_OMAP3_WDT, wdt3, DM3730_DEV_WDT3, 1),
-    /* I2C controllers */
-    DM3730_CHILDREN("i2c", TYPE_OMAP3_I2C, i2c, DM3730_DEV_I2C1),
-    /* PRCM, control module, memory controllers, interconnect */
-    DM3730_CHILD("cm", TYPE_OMAP3_CM, cm, DM3730_DEV_CM, 1),
-    DM3730_CHILD("prm", TYPE_OMAP3_PRM, prm, DM3730_DEV_PRM, 1),
-    DM3730_CHILD("scm", TYPE_OMAP3_SCM, scm, DM3730_DEV_SCM, 2),
-    DM3730_CHILD("l3", TYPE_OMAP3_L3, l3, DM3730_DEV_L3, 1),
-    DM3730_CHILD("sms", TYPE_OMAP3_SMS, sms, DM3730_DEV_SMS, 1),
-    DM3730_CHILD("sdrc", TYPE_OMAP3_SDRC, sdrc, DM3730_DEV_SDRC, 1),
-    DM3730_CHILD("gpmc", TYPE_OMAP3_GPMC, gpmc, DM3730_DEV_GPMC, 1),
-    /* UARTs and GPIO */
-    DM3730_CHILDREN("uart", TYPE_OMAP3_UART, uart, DM3730_DEV_UART1),
-    DM3730_CHILDREN("gpio", TYPE_OMAP3_GPIO, gpio, DM3730_DEV_GPIO1),
-};
-
-/* Where child @i of row @c lives in @s */
-static void *dm3730_child_storage(DM3730State *s, const DM3730Child *c, int i)
-{
-    return (char *)s + c->offset + i * c->size;
-}
-
-static SysBusDevice *dm3730_child(DM3730State *s, const DM3730Child *c, int i)
-{
-    return SYS_BUS_DEVICE(dm3730_child_storage(s, c, i));
-}
-
 static void dm3730_children_init(DM3730State *s)
 {
-    int k, i;
+    Object *obj = OBJECT(s);
+    int i;
 
-    for (k = 0; k < ARRAY_SIZE(dm3730_children); k++) {
-        const DM3730Child *c = &dm3730_children[k];
+    /* interrupt controller and timers */
+    object_initialize_child(obj, "intc", &s->intc, TYPE_OMAP3_INTC);
+    for (i = 0; i < DM3730_NUM_GPT; i++) {
+        g_autofree char *name = g_strdup_printf("gpt%d", i + 1);
 
-        for (i = 0; i < c->count; i++) {
-            g_autofree char *name = c->count > 1 ?
-                g_strdup_printf("%s%d", c->name, i + 1) : g_strdup(c->name);
+        object_initialize_child(obj, name, &s->gpt[i], TYPE_OMAP3_GPTIMER);
+    }
+    object_initialize_child(obj, "synctimer", &s->synctimer,
+                            TYPE_OMAP3_SYNCTIMER);
+    object_initialize_child(obj, "wdt2", &s->wdt2, TYPE_OMAP3_WDT);
+    object_initialize_child(obj, "wdt3", &s->wdt3, TYPE_OMAP3_WDT);
+    /* I2C controllers */
+    for (i = 0; i < DM3730_NUM_I2C; i++) {
+        g_autofree char *name = g_strdup_printf("i2c%d", i + 1);
 
-            /* object_initialize_child() with the table's size and type */
-            object_initialize_child_with_props(OBJECT(s), name,
-                                               dm3730_child_storage(s, c, i),
-                                               c->size, c->type, &error_abort,
-                                               NULL);
-        }
+        object_initialize_child(obj, name, &s->i2c[i], TYPE_OMAP3_I2C);
+    }
+    /* PRCM, control module, memory controllers, interconnect */
+    object_initialize_child(obj, "cm", &s->cm, TYPE_OMAP3_CM);
+    object_initialize_child(obj, "prm", &s->prm, TYPE_OMAP3_PRM);
+    object_initialize_child(obj, "scm", &s->scm, TYPE_OMAP3_SCM);
+    object_initialize_child(obj, "l3", &s->l3, TYPE_OMAP3_L3);
+    object_initialize_child(obj, "sms", &s->sms, TYPE_OMAP3_SMS);
+    object_initialize_child(obj, "sdrc", &s->sdrc, TYPE_OMAP3_SDRC);
+    object_initialize_child(obj, "gpmc", &s->gpmc, TYPE_OMAP3_GPMC);
+    /* UARTs and GPIO */
+    for (i = 0; i < DM3730_NUM_UART; i++) {
+        g_autofree char *name = g_strdup_printf("uart%d", i + 1);
+
+        object_initialize_child(obj, name, &s->uart[i], TYPE_OMAP3_UART);
+    }
+    for (i = 0; i < DM3730_NUM_GPIO_BANKS; i++) {
+        g_autofree char *name = g_strdup_printf("gpio%d", i + 1);
+
+        object_initialize_child(obj, name, &s->gpio[i], TYPE_OMAP3_GPIO);
     }
 }
 
@@ -227,36 +194,67 @@ static qemu_irq dm3730_get_irq(DM3730State *s, DM3730Device dev)
     return qdev_get_gpio_in(DEVICE(&s->intc), dm3730_irq(dev));
 }
 
-static bool dm3730_children_realize(DM3730State *s, Error **errp)
+/*
+ * Realize @sbd and map its @nr_mmio register windows, the consecutive
+ * DM3730Devices from @dev, in sysbus order; its interrupt (sysbus IRQ 0)
+ * goes to the INTC line of the one window that has an entry in
+ * dm3730_irqmap[], if any.
+ */
+static bool dm3730_realize_child(DM3730State *s, SysBusDevice *sbd,
+                                 DM3730Device dev, int nr_mmio, Error **errp)
 {
-    int k, i, j;
+    bool has_irq = false;
+    int j;
 
-    for (k = 0; k < ARRAY_SIZE(dm3730_children); k++) {
-        const DM3730Child *c = &dm3730_children[k];
-
-        for (i = 0; i < c->count; i++) {
-            SysBusDevice *sbd = dm3730_child(s, c, i);
-            bool has_irq = false;
-
-            if (!sysbus_realize(sbd, errp)) {
-                return false;
-            }
-            assert(sbd->num_mmio == c->nr_mmio);
-            for (j = 0; j < c->nr_mmio; j++) {
-                DM3730Device dev = c->dev + i * c->nr_mmio + j;
-
-                assert(memory_region_size(sysbus_mmio_get_region(sbd, j)) <=
-                       dm3730_memmap[dev].size);
-                sysbus_mmio_map(sbd, j, dm3730_addr(dev));
-                if (dm3730_irqmap[dev]) {
-                    assert(!has_irq);
-                    sysbus_connect_irq(sbd, 0, dm3730_get_irq(s, dev));
-                    has_irq = true;
-                }
-            }
+    if (!sysbus_realize(sbd, errp)) {
+        return false;
+    }
+    assert(sbd->num_mmio == nr_mmio);
+    for (j = 0; j < nr_mmio; j++) {
+        assert(memory_region_size(sysbus_mmio_get_region(sbd, j)) <=
+               dm3730_memmap[dev + j].size);
+        sysbus_mmio_map(sbd, j, dm3730_addr(dev + j));
+        if (dm3730_irqmap[dev + j]) {
+            assert(!has_irq);
+            sysbus_connect_irq(sbd, 0, dm3730_get_irq(s, dev + j));
+            has_irq = true;
         }
     }
     return true;
+}
+
+#define DM3730_REALIZE(s, child, dev, nr_mmio, errp) \
+    dm3730_realize_child(s, SYS_BUS_DEVICE(child), dev, nr_mmio, errp)
+
+static bool dm3730_children_realize(DM3730State *s, Error **errp)
+{
+    bool ok;
+    int i;
+
+    ok = DM3730_REALIZE(s, &s->intc, DM3730_DEV_INTC, 1, errp);
+    for (i = 0; ok && i < DM3730_NUM_GPT; i++) {
+        ok = DM3730_REALIZE(s, &s->gpt[i], DM3730_DEV_GPT1 + i, 1, errp);
+    }
+    ok = ok && DM3730_REALIZE(s, &s->synctimer, DM3730_DEV_SYNCTIMER, 1, errp);
+    ok = ok && DM3730_REALIZE(s, &s->wdt2, DM3730_DEV_WDT2, 1, errp);
+    ok = ok && DM3730_REALIZE(s, &s->wdt3, DM3730_DEV_WDT3, 1, errp);
+    for (i = 0; ok && i < DM3730_NUM_I2C; i++) {
+        ok = DM3730_REALIZE(s, &s->i2c[i], DM3730_DEV_I2C1 + i, 1, errp);
+    }
+    ok = ok && DM3730_REALIZE(s, &s->cm, DM3730_DEV_CM, 1, errp);
+    ok = ok && DM3730_REALIZE(s, &s->prm, DM3730_DEV_PRM, 1, errp);
+    ok = ok && DM3730_REALIZE(s, &s->scm, DM3730_DEV_SCM, 2, errp);
+    ok = ok && DM3730_REALIZE(s, &s->l3, DM3730_DEV_L3, 1, errp);
+    ok = ok && DM3730_REALIZE(s, &s->sms, DM3730_DEV_SMS, 1, errp);
+    ok = ok && DM3730_REALIZE(s, &s->sdrc, DM3730_DEV_SDRC, 1, errp);
+    ok = ok && DM3730_REALIZE(s, &s->gpmc, DM3730_DEV_GPMC, 1, errp);
+    for (i = 0; ok && i < DM3730_NUM_UART; i++) {
+        ok = DM3730_REALIZE(s, &s->uart[i], DM3730_DEV_UART1 + i, 1, errp);
+    }
+    for (i = 0; ok && i < DM3730_NUM_GPIO_BANKS; i++) {
+        ok = DM3730_REALIZE(s, &s->gpio[i], DM3730_DEV_GPIO1 + i, 1, errp);
+    }
+    return ok;
 }
 
 /*

@@ -13,8 +13,6 @@
 #include "qapi/error.h"
 #include "qemu/error-report.h"
 #include "qemu/units.h"
-#include "qemu/bswap.h"
-#include "elf.h"
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
 #include "hw/arm/dm3730.h"
@@ -33,50 +31,12 @@ struct GTA04MachineState {
     TWL4030State twl4030;
 };
 
-/* Linux boots from the device tree only here; the rest is set at init */
-static struct arm_boot_info gta04_binfo = { .board_id = -1 };
-
 /*
- * Debian's 6.1 armmp kernel with its initramfs needs 64 MiB here (with 56
- * it panics out of memory, with 48 or less it stops before its console is
- * up, without a word).  hw/arm/boot.c enters a -kernel that is neither ELF,
- * uImage nor zImage as a raw Linux image at RAM + 0x10000 (its
- * KERNEL_LOAD_ADDR), also without a word.  A bare-metal -kernel may need
- * neither: warnings, not errors.  An unreadable file is the loader's error.
+ * Linux boots from the device tree only here; the rest is set at init.
+ * hw/arm/boot.c judges -kernel (ELF, uImage, zImage, else a raw image);
+ * what Linux needs of -m and of the image is scripts/run.sh's to say.
  */
-#define GTA04_LINUX_MIN_RAM     (64 * MiB)
-#define GTA04_RAW_IMAGE_OFFSET  0x10000
-#define GTA04_ZIMAGE_MAGIC      0x016f2818  /* LE at 0x24: arch/arm zImage */
-#define GTA04_UIMAGE_MAGIC      0x27051956  /* BE at 0: U-Boot image */
-
-static void gta04_check_kernel(MachineState *machine)
-{
-    uint8_t hdr[0x28] = { 0 };
-    ssize_t len;
-    int fd;
-
-    if (machine->ram_size < GTA04_LINUX_MIN_RAM) {
-        warn_report("gta04: -m %" PRIu64 " MiB is less than the %" PRIu64
-                    " MiB Debian's Linux 6.1 needs on this board: Linux may "
-                    "stop before its console is up", machine->ram_size / MiB,
-                    GTA04_LINUX_MIN_RAM / MiB);
-    }
-    fd = qemu_open_old(machine->kernel_filename, O_RDONLY | O_BINARY);
-    if (fd < 0) {
-        return;
-    }
-    len = read(fd, hdr, sizeof(hdr));
-    close(fd);
-    if (len >= 0 && memcmp(hdr, ELFMAG, SELFMAG) &&
-        ldl_be_p(hdr) != GTA04_UIMAGE_MAGIC &&
-        ldl_le_p(hdr + 0x24) != GTA04_ZIMAGE_MAGIC) {
-        warn_report("gta04: -kernel %s is neither a zImage, a uImage nor an "
-                    "ELF file: it is loaded as a raw image at 0x%" PRIx64
-                    " and entered as Linux", machine->kernel_filename,
-                    (uint64_t)dm3730_addr(DM3730_DEV_SDRAM) +
-                    GTA04_RAW_IMAGE_OFFSET);
-    }
-}
+static struct arm_boot_info gta04_binfo = { .board_id = -1 };
 
 static void gta04_init(MachineState *machine)
 {
@@ -111,9 +71,6 @@ static void gta04_init(MachineState *machine)
     memory_region_add_subregion(get_system_memory(),
                                 dm3730_addr(DM3730_DEV_SDRAM), machine->ram);
 
-    if (machine->kernel_filename) {
-        gta04_check_kernel(machine);
-    }
     gta04_binfo.loader_start = dm3730_addr(DM3730_DEV_SDRAM);
     gta04_binfo.ram_size = machine->ram_size;
     arm_load_kernel(&gms->soc.cpu, machine, &gta04_binfo);
