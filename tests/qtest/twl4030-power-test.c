@@ -31,10 +31,15 @@
 #define STS_USB_ID          0x04
 #define STS_CHG             0x08
 
+#define SRC_CHG_PRES        0x02
 #define SRC_USB_PRES        0x04
 
 #define MS                  1000000LL
 #define SEC                 1000000000LL
+/* TPS65950 TRM table 14-1: the power block's debounce times */
+#define PWRON_DEBOUNCE_NS   (31250 * 1000LL)
+#define VBUS_DEBOUNCE_NS    (30 * MS)           /* VBUS_PRES and ID_PRES */
+#define CHG_DEBOUNCE_NS     125600LL
 
 static void unlock(QTestState *qts)
 {
@@ -158,23 +163,109 @@ static void test_pwron_edges(void)
     qtest_quit(qts);
 }
 
-/* system_powerdown presses the button for 200 ms */
+/*
+ * system_powerdown presses the button for 200 ms; the power block sees the
+ * press and the release each 31.25 ms later (its debounce)
+ */
 static void test_powerdown(void)
 {
     QTestState *qts = twl_start(NULL);
 
     pwr_sih_only(qts, SRC_PWRON);
     qtest_qmp_assert_success(qts, "{ 'execute': 'system_powerdown' }");
+    g_assert_false(twl_int1(qts));
+    qtest_clock_step(qts, PWRON_DEBOUNCE_NS);
     g_assert_true(twl_int1(qts));
     g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_PWON, ==, STS_PWON);
     g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, SRC_PWRON);
-    qtest_clock_step(qts, 199 * MS);
+    qtest_clock_step(qts, 200 * MS - PWRON_DEBOUNCE_NS - 1);
     g_assert_false(twl_int1(qts));
+    qtest_clock_step(qts, 1);                   /* released at 200 ms */
     g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_PWON, ==, STS_PWON);
-    qtest_clock_step(qts, 1 * MS);
+    qtest_clock_step(qts, PWRON_DEBOUNCE_NS - 1);
+    g_assert_false(twl_int1(qts));
+    qtest_clock_step(qts, 1);
     g_assert_true(twl_int1(qts));
     g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & STS_PWON, ==, 0);
+    /* the user's "pwron" was never set */
     g_assert_false(qtest_qom_get_bool(qts, TWL_PATH, "pwron"));
+    qtest_quit(qts);
+}
+
+/*
+ * TRM table 14-1: each input reaches STS_HW_CONDITIONS and the PWR SIH only
+ * after holding its level for its debounce time, on both edges (the edge
+ * rule and the glitch rule are assumptions, docs/gta04.md); a change back
+ * within the time is a glitch, never seen.
+ */
+static void check_debounce(QTestState *qts, const char *pin, uint8_t sts,
+                           uint8_t src, int64_t debounce_ns)
+{
+    int edge;
+
+    pwr_sih_only(qts, src);
+    for (edge = 0; edge < 2; edge++) {
+        bool level = edge == 0;
+        uint8_t want = level ? sts : 0;
+
+        qtest_qom_set_bool(qts, TWL_PATH, pin, level);
+        qtest_clock_step(qts, debounce_ns - 1000);
+        g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & sts, ==,
+                        want ^ sts);
+        g_assert_false(twl_int1(qts));
+        qtest_clock_step(qts, 1000);
+        g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & sts, ==, want);
+        g_assert_true(twl_int1(qts));
+        g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, src);
+    }
+    /* a glitch: back within the time, never seen */
+    qtest_qom_set_bool(qts, TWL_PATH, pin, true);
+    qtest_clock_step(qts, debounce_ns / 2);
+    qtest_qom_set_bool(qts, TWL_PATH, pin, false);
+    qtest_clock_step(qts, 2 * debounce_ns);
+    g_assert_cmphex(twl_get(qts, PM, STS_HW_CONDITIONS) & sts, ==, 0);
+    g_assert_false(twl_int1(qts));
+    /* the time starts again at each change */
+    qtest_qom_set_bool(qts, TWL_PATH, pin, true);
+    qtest_clock_step(qts, debounce_ns / 2);
+    qtest_qom_set_bool(qts, TWL_PATH, pin, false);
+    qtest_qom_set_bool(qts, TWL_PATH, pin, true);
+    qtest_clock_step(qts, debounce_ns - 1000);
+    g_assert_false(twl_int1(qts));
+    qtest_clock_step(qts, 1000);
+    g_assert_true(twl_int1(qts));
+    g_assert_cmphex(twl_get(qts, PM, PWR_ISR1), ==, src);
+}
+
+static void test_debounce_pwron(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    check_debounce(qts, "pwron", STS_PWON, SRC_PWRON, PWRON_DEBOUNCE_NS);
+    qtest_quit(qts);
+}
+
+static void test_debounce_vbus(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    check_debounce(qts, "vbus", STS_VBUS, SRC_USB_PRES, VBUS_DEBOUNCE_NS);
+    qtest_quit(qts);
+}
+
+static void test_debounce_usb_id(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    check_debounce(qts, "usb-id", STS_USB_ID, SRC_USB_PRES, VBUS_DEBOUNCE_NS);
+    qtest_quit(qts);
+}
+
+static void test_debounce_ac(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    check_debounce(qts, "ac", STS_CHG, SRC_CHG_PRES, CHG_DEBOUNCE_NS);
     qtest_quit(qts);
 }
 
@@ -500,6 +591,10 @@ int main(int argc, char **argv)
     qtest_add_func("twl4030/power/vbus-comparator", test_vbus_comparator);
     qtest_add_func("twl4030/power/pwron-edges", test_pwron_edges);
     qtest_add_func("twl4030/power/powerdown", test_powerdown);
+    qtest_add_func("twl4030/power/debounce-pwron", test_debounce_pwron);
+    qtest_add_func("twl4030/power/debounce-vbus", test_debounce_vbus);
+    qtest_add_func("twl4030/power/debounce-usb-id", test_debounce_usb_id);
+    qtest_add_func("twl4030/power/debounce-ac", test_debounce_ac);
     qtest_add_func("twl4030/power/protect-key", test_protect_key);
     qtest_add_func("twl4030/power/devoff", test_devoff);
     qtest_add_func("twl4030/power/sw-events", test_sw_events);

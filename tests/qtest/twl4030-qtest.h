@@ -111,9 +111,17 @@ static inline bool twl_int1(QTestState *qts)
     return dm3730_intc_raw(qts, DM3730_DEV_SYS_NIRQ);
 }
 
+/*
+ * The power block sees an input after its debounce (TPS65950 TRM table
+ * 14-1; the longest, 31.25 ms, is the power button's): a stimulus, then
+ * time enough for the PWR SIH to see it.
+ */
+#define TWL_PWR_DEBOUNCE_MAX_NS     (31250 * 1000LL)
+
 static inline void twl_prop(QTestState *qts, const char *name, bool value)
 {
     qtest_qom_set_bool(qts, TWL_PATH, name, value);
+    qtest_clock_step(qts, TWL_PWR_DEBOUNCE_MAX_NS);
 }
 
 /* Does the chip have child "name" (modules of other files are optional)? */

@@ -191,7 +191,7 @@ static void test_vbus_comparator(void)
 
     /* VUSB3V1 resets on (in SLEEP): both comparators see the cable */
     g_assert_false(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
-    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
+    twl_prop(qts, "vbus", true);
     bci_settle(qts);
     g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==,
@@ -213,7 +213,7 @@ static void test_vbus_comparator(void)
     g_assert_false(twl_get(qts, TWL_AUX, BCIMSTATEC) & MSTATEC_USB);
 
     /* unplug while suspended: only STS_HW_CONDITIONS follows */
-    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    twl_prop(qts, "vbus", false);
     g_assert_false(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
 
     pwr_sih_setup(qts);
@@ -229,14 +229,14 @@ static void test_vbus_comparator(void)
      */
     twl_set(qts, TWL_POWER, PWR_EDR1,
            (twl_get(qts, TWL_POWER, PWR_EDR1) & ~0x30) | 0x10);
-    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
+    twl_prop(qts, "vbus", true);
     g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
     twl_set(qts, TWL_POWER, PWR_EDR1,
            (twl_get(qts, TWL_POWER, PWR_EDR1) & ~0x30) | 0x20);
-    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    twl_prop(qts, "vbus", false);
     g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
-    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
+    twl_prop(qts, "vbus", true);
     g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_PWR);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
@@ -289,7 +289,7 @@ static void test_vbus_comparator(void)
     g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, 0);
 
     /* unplugging while suspended: USB_PRES falls, nothing else moves */
-    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    twl_prop(qts, "vbus", false);
     g_assert_false(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1), ==, PIH_PWR);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
@@ -309,7 +309,7 @@ static void test_cable_events(void)
     twl_set(qts, TWL_USB, USB_INT_EN_FALL, 0);       /* rising edges only */
     twl_get(qts, TWL_USB, USB_INT_LATCH);
 
-    twl_qom_set_bool(qts, TWL_PATH, "vbus", true);
+    twl_prop(qts, "vbus", true);
     bci_settle(qts);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
     g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==,
@@ -317,13 +317,13 @@ static void test_cable_events(void)
     twl_rd_isr(qts, TWL_AUX, BCIISR1A);
 
     /* unplug: SESSEND rises, the falling VBUS edges are not enabled */
-    twl_qom_set_bool(qts, TWL_PATH, "vbus", false);
+    twl_prop(qts, "vbus", false);
     g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==, INT_SESSEND);
     g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==, INT_SESSEND);
     g_assert_cmphex(twl_rd_isr(qts, TWL_POWER, PWR_ISR1), ==, PWR_USB_PRES);
 
     /* ID grounded (OTG host cable) */
-    twl_qom_set_bool(qts, TWL_PATH, "usb-id", true);
+    twl_prop(qts, "usb-id", true);
     g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_STS), ==,
                     INT_SESSEND | INT_IDGND);
     g_assert_cmphex(twl_get(qts, TWL_USB, ID_STATUS), ==, 0x01);
@@ -331,8 +331,8 @@ static void test_cable_events(void)
 
     /* USB_INT_OUTSEL = INT2: PIH_ISR_P1 no longer shows the PHY */
     twl_set(qts, TWL_USB, OTHER_IFC_CTRL2, 0x01);
-    twl_qom_set_bool(qts, TWL_PATH, "usb-id", false);
-    twl_qom_set_bool(qts, TWL_PATH, "usb-id", true);
+    twl_prop(qts, "usb-id", false);
+    twl_prop(qts, "usb-id", true);
     g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, 0);
     g_assert_cmphex(twl_get(qts, TWL_INTBR, 0x82) & PIH_USB, ==, PIH_USB);
     g_assert_cmphex(twl_get(qts, TWL_USB, USB_INT_LATCH), ==, INT_IDGND);
@@ -362,6 +362,9 @@ static void test_migration(void)
                     INT_VBUSVALID | INT_SESSVALID | INT_SESSEND);
     g_assert_cmphex(twl_get(qts, TWL_INTBR, PIH_ISR_P1) & PIH_USB, ==, 0);
     g_assert_cmphex(twl_get(qts, TWL_USB, SCRATCH_REG), ==, 0x3c);
+    /* the power block's VBUS debounce (30 ms) was pending: it goes on */
+    g_assert_false(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
+    qtest_clock_step(qts, 30 * 1000 * 1000LL);
     g_assert_true(twl_get(qts, TWL_POWER, STS_HW_CONDITIONS) & STS_VBUS);
     g_assert_cmphex(twl_get(qts, TWL_POWER, VUSB_DEDICATED2), ==, 0x08);
     g_assert_cmphex(twl_get(qts, TWL_POWER, VUSB3V1_DEV_GRP), ==, GRP_P1 | 0x8);

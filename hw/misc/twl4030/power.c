@@ -64,6 +64,29 @@ static bool reg_needs_tst_key(uint8_t reg)
 }
 
 /*
+ * The power block's inputs and their debounce times: TPS65950 TRM SWCS032E
+ * table 14-1 (power button 31.25 ms, VBUS and ID comparators 30 ms, the
+ * charger's CHG 125.6 us); TI's answer on its TPS65950 forum agrees for the
+ * button (a PWRON pulse of at least 31.25 ms starts the chip).
+ *
+ * Assumptions (the table gives one time per input, not its mechanism):
+ * both edges are debounced alike; a level must hold for the whole time, so
+ * a change back within it is a glitch and never seen; STS_HW_CONDITIONS
+ * shows the debounced level, the one that raised the interrupt (Linux's
+ * twl4030-pwrbutton reads it in its handler to report press or release);
+ * a reset takes the levels as they are, with nothing pending.
+ */
+static const struct {
+    const char *name;
+    int64_t debounce_ns;
+} power_input_info[TWL4030_POWER_NUM_INPUTS] = {
+    [TWL4030_POWER_IN_PWRON] = { "pwron", 31250 * SCALE_US },
+    [TWL4030_POWER_IN_VBUS] = { "vbus", 30 * SCALE_MS },
+    [TWL4030_POWER_IN_USB_ID] = { "usb-id", 30 * SCALE_MS },
+    [TWL4030_POWER_IN_AC] = { "ac", 125600 },
+};
+
+/*
  * STS_HW_CONDITIONS: bits 7 (VBUS) and 2 (USB ID) are the power block's
  * VBUS_PRES and ID_PRES comparators, which work "except when using only
  * battery backup power" (phy-twl4030-usb.c, twl4030_usb_linkstat): they
@@ -72,12 +95,17 @@ static bool reg_needs_tst_key(uint8_t reg)
  */
 static uint8_t hw_conditions(TWL4030PowerState *s)
 {
+    const bool *in = s->debounced;
     uint8_t v = 0;
 
-    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_PWON, s->pwron);
-    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_USB_ID, s->usb_id);
-    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_CHG, s->ac);
-    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_VBUS, s->vbus);
+    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_PWON,
+                  in[TWL4030_POWER_IN_PWRON]);
+    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_USB_ID,
+                  in[TWL4030_POWER_IN_USB_ID]);
+    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_CHG,
+                  in[TWL4030_POWER_IN_AC]);
+    v = FIELD_DP8(v, TWL4030_STS_HW_CONDITIONS, STS_VBUS,
+                  in[TWL4030_POWER_IN_VBUS]);
     return v;
 }
 
@@ -91,7 +119,7 @@ static void power_update_boot_bci(TWL4030PowerState *s)
 }
 
 /*
- * Drive the PWR SIH source lines from the input levels.  USB_PRES is
+ * Drive the PWR SIH source lines from the debounced levels.  USB_PRES is
  * VBUS_PRES || ID_PRES ("If either is true the USB_PRES signal is active,
  * the OTG module is activated, and its interrupt may be raised (may wake
  * the system)", twl4030_usb_linkstat): the interrupt phy-twl4030-usb
@@ -99,49 +127,93 @@ static void power_update_boot_bci(TWL4030PowerState *s)
  */
 static void power_update_sources(TWL4030PowerState *s)
 {
-    qemu_set_irq(s->sih[TWL4030_PWR_SRC_PWRON], s->pwron);
-    qemu_set_irq(s->sih[TWL4030_PWR_SRC_CHG_PRES], s->ac);
-    qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES], s->vbus || s->usb_id);
+    const bool *in = s->debounced;
+
+    qemu_set_irq(s->sih[TWL4030_PWR_SRC_PWRON], in[TWL4030_POWER_IN_PWRON]);
+    qemu_set_irq(s->sih[TWL4030_PWR_SRC_CHG_PRES], in[TWL4030_POWER_IN_AC]);
+    qemu_set_irq(s->sih[TWL4030_PWR_SRC_USB_PRES],
+                 in[TWL4030_POWER_IN_VBUS] || in[TWL4030_POWER_IN_USB_ID]);
 }
 
-/* An input pin changed: STS_HW_CONDITIONS and the sources follow it */
-static void power_set_input(TWL4030PowerState *s, bool *input,
-                            const char *name, int level)
+/*
+ * Let every change whose debounce has run out by now through, and arm the
+ * timer for the next one.  Run from the timer and before every register
+ * access, so what the guest reads follows virtual time.
+ */
+static void power_debounce_catch_up(TWL4030PowerState *s)
 {
-    if (*input == !!level) {
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int64_t next = INT64_MAX;
+    bool changed = false;
+    int i;
+
+    for (i = 0; i < TWL4030_POWER_NUM_INPUTS; i++) {
+        if (s->debounce_end_ns[i] <= now) {
+            s->debounce_end_ns[i] = INT64_MAX;
+            s->debounced[i] = s->input[i];
+            trace_twl4030_power_debounced(power_input_info[i].name,
+                                          s->debounced[i]);
+            changed = true;
+        }
+        next = MIN(next, s->debounce_end_ns[i]);
+    }
+    if (changed) {
+        power_update_sources(s);
+    }
+    if (next == INT64_MAX) {
+        timer_del(s->debounce_timer);
+    } else {
+        timer_mod(s->debounce_timer, next);
+    }
+}
+
+static void power_debounce_expired(void *opaque)
+{
+    power_debounce_catch_up(opaque);
+}
+
+/*
+ * An input pin changed: its debounce starts again; back at the level the
+ * block already sees, it was a glitch and nothing is pending.
+ */
+static void power_set_input(TWL4030PowerState *s, TWL4030PowerInput n,
+                            int level)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+
+    if (s->input[n] == !!level) {
         return;
     }
-    *input = level;
-    trace_twl4030_power_input(name, level);
-    power_update_sources(s);
+    s->input[n] = level;
+    if (s->input[n] == s->debounced[n]) {
+        s->debounce_end_ns[n] = INT64_MAX;
+        trace_twl4030_power_input(power_input_info[n].name, level, -1);
+    } else {
+        s->debounce_end_ns[n] = now + power_input_info[n].debounce_ns;
+        trace_twl4030_power_input(power_input_info[n].name, level,
+                                  power_input_info[n].debounce_ns);
+    }
+    power_debounce_catch_up(s);
 }
 
 static void power_pwron_in(void *opaque, int n, int level)
 {
-    TWL4030PowerState *s = opaque;
-
-    power_set_input(s, &s->pwron, "pwron", level);
+    power_set_input(opaque, TWL4030_POWER_IN_PWRON, level);
 }
 
 static void power_vbus_in(void *opaque, int n, int level)
 {
-    TWL4030PowerState *s = opaque;
-
-    power_set_input(s, &s->vbus, "vbus", level);
+    power_set_input(opaque, TWL4030_POWER_IN_VBUS, level);
 }
 
 static void power_usb_id_in(void *opaque, int n, int level)
 {
-    TWL4030PowerState *s = opaque;
-
-    power_set_input(s, &s->usb_id, "usb-id", level);
+    power_set_input(opaque, TWL4030_POWER_IN_USB_ID, level);
 }
 
 static void power_ac_in(void *opaque, int n, int level)
 {
-    TWL4030PowerState *s = opaque;
-
-    power_set_input(s, &s->ac, "ac", level);
+    power_set_input(opaque, TWL4030_POWER_IN_AC, level);
 }
 
 static void power_set_group(TWL4030PowerState *s, int group,
@@ -261,6 +333,7 @@ static uint8_t power_read(TWL4030Cell *m, uint8_t addr, uint8_t reg)
     uint8_t val;
     int g;
 
+    power_debounce_catch_up(s);
     switch (reg) {
     case A_TWL4030_WATCHDOG_CFG:
         val = watchdog_read(s);
@@ -392,7 +465,12 @@ static void power_reset_enter(Object *obj, ResetType type)
     }
     s->watchdog_cfg = 0;
     timer_del(s->watchdog_timer);
-    /* the inputs are wires: their levels survive */
+    /* the inputs are wires: their levels survive, as the block sees them */
+    for (g = 0; g < TWL4030_POWER_NUM_INPUTS; g++) {
+        s->debounced[g] = s->input[g];
+        s->debounce_end_ns[g] = INT64_MAX;
+    }
+    timer_del(s->debounce_timer);
 }
 
 static void power_reset_hold(Object *obj, ResetType type)
@@ -423,6 +501,8 @@ static void power_init(Object *obj)
     qdev_init_gpio_out_named(dev, &s->bciautoac, "bciautoac", 1);
     qdev_init_gpio_out_named(dev, &s->bciautousb, "bciautousb", 1);
     s->watchdog_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, watchdog_expired, s);
+    s->debounce_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                     power_debounce_expired, s);
 }
 
 static void power_finalize(Object *obj)
@@ -430,6 +510,7 @@ static void power_finalize(Object *obj)
     TWL4030PowerState *s = TWL4030_POWER(obj);
 
     timer_free(s->watchdog_timer);
+    timer_free(s->debounce_timer);
 }
 
 static void power_get_boot_bci(Object *obj, Visitor *v, const char *name,
@@ -443,8 +524,8 @@ static void power_get_boot_bci(Object *obj, Visitor *v, const char *name,
 
 static const VMStateDescription vmstate_twl4030_power = {
     .name = "twl4030-power",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,            /* 2: the debounced inputs */
+    .minimum_version_id = 2,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030PowerState,
                                 TWL4030_PM_MASTER_FIRST,
@@ -454,10 +535,13 @@ static const VMStateDescription vmstate_twl4030_power = {
         VMSTATE_BOOL(cfg_unlocked, TWL4030PowerState),
         VMSTATE_BOOL(tst_unlocked, TWL4030PowerState),
         VMSTATE_UINT8_ARRAY(group, TWL4030PowerState, TWL4030_NUM_GROUPS),
-        VMSTATE_BOOL(pwron, TWL4030PowerState),
-        VMSTATE_BOOL(vbus, TWL4030PowerState),
-        VMSTATE_BOOL(usb_id, TWL4030PowerState),
-        VMSTATE_BOOL(ac, TWL4030PowerState),
+        VMSTATE_BOOL_ARRAY(input, TWL4030PowerState,
+                           TWL4030_POWER_NUM_INPUTS),
+        VMSTATE_BOOL_ARRAY(debounced, TWL4030PowerState,
+                           TWL4030_POWER_NUM_INPUTS),
+        VMSTATE_INT64_ARRAY(debounce_end_ns, TWL4030PowerState,
+                            TWL4030_POWER_NUM_INPUTS),
+        VMSTATE_TIMER_PTR(debounce_timer, TWL4030PowerState),
         VMSTATE_UINT8(watchdog_cfg, TWL4030PowerState),
         VMSTATE_TIMER_PTR(watchdog_timer, TWL4030PowerState),
         VMSTATE_END_OF_LIST()

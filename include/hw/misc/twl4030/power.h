@@ -21,6 +21,8 @@
  *                         its LDOs off; the chip feeds it from its "vbus")
  *          "usb-id"       USB ID pin grounded (ID_PRES comparator)
  *          "ac"           AC charger present (CHG pin)
+ *                         Each is debounced before STS_HW_CONDITIONS and
+ *                         the PWR SIH see it (TRM table 14-1, power.c).
  *  outputs "sih"[8]       PWR SIH source levels: [0] PWRON, [1] CHG_PRES,
  *                         [2] USB_PRES (= VBUS_PRES || ID_PRES, per
  *                         phy-twl4030-usb's twl4030_usb_linkstat), [4] HOT_DIE
@@ -140,6 +142,15 @@ enum {
     TWL4030_PWR_NUM_SOURCES = 8,
 };
 
+/* The power block's input comparators, each with its debounce (power.c) */
+typedef enum TWL4030PowerInput {
+    TWL4030_POWER_IN_PWRON,
+    TWL4030_POWER_IN_VBUS,      /* VBUS_PRES: the cable, ungated */
+    TWL4030_POWER_IN_USB_ID,    /* ID_PRES */
+    TWL4030_POWER_IN_AC,        /* CHG_PRES */
+    TWL4030_POWER_NUM_INPUTS,
+} TWL4030PowerInput;
+
 struct TWL4030PowerState {
     TWL4030Cell parent_obj;
 
@@ -154,11 +165,15 @@ struct TWL4030PowerState {
     /* processor groups P1..P3 (TWL4030GroupState) */
     uint8_t group[TWL4030_NUM_GROUPS];
 
-    /* inputs */
-    bool pwron;
-    bool vbus;                  /* VBUS_PRES: the cable, ungated */
-    bool usb_id;
-    bool ac;
+    /*
+     * The inputs (TWL4030PowerInput): the pin's level, the level past the
+     * debounce that STS_HW_CONDITIONS and the PWR SIH see, and when a
+     * pending change gets through (virtual ns, INT64_MAX: none pending)
+     */
+    bool input[TWL4030_POWER_NUM_INPUTS];
+    bool debounced[TWL4030_POWER_NUM_INPUTS];
+    int64_t debounce_end_ns[TWL4030_POWER_NUM_INPUTS];
+    QEMUTimer *debounce_timer;  /* QEMU_CLOCK_VIRTUAL, the earliest end */
 
     /* TWL watchdog: WATCHDOG_CFG seconds, counting down while non-zero */
     uint8_t watchdog_cfg;
