@@ -229,7 +229,7 @@ def chain(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-
             # a key on the console: the UART's own wake-up
             g.send("\x15")   # ^U: if the shell gets the key, it only clears its line
             g.wait_for(r"__GTA04E%d__" % g.shell.seq + STATUS, 60)
-            uart_irq = g.ok("cat /sys/power/pm_wakeup_irq").strip()
+            uart_irq = g.value("cat /sys/power/pm_wakeup_irq")
             uart_name = [n for n, (c, line) in interrupts(g.ok("cat /proc/interrupts")).items()
                          if line.split(":")[0].strip() == uart_irq]
             detail = ("alarm + PWRON: stayed asleep, INTC 7 asserted+masked; trace VUSB3V1 off -> "
@@ -295,7 +295,7 @@ def bug2_rtc(row: Row, trace: str) -> Tuple[str, str]:
         if not first.woke or first.wakeup_irq != virq:
             return "first alarm: " + describe(first, virq), "?"
         after = count()
-        status = int(g.ok(RTC_STATUS).strip(), 16)
+        status = int(g.value(RTC_STATUS), 16)
         arm_alarm(g, 2)
         g.ok("sleep 4")
         awake = count()

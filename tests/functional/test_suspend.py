@@ -23,13 +23,13 @@ TWL = "/machine/twl4030"
 
 def rtc_now(g: Guest) -> int:
     """The guest RTC's time, epoch seconds."""
-    return int(g.ok("cat /sys/class/rtc/rtc0/since_epoch"))
+    return int(g.value("cat /sys/class/rtc/rtc0/since_epoch"))
 
 
 def arm_alarm(g: Guest, seconds: int) -> int:
     """Arm the RTC alarm `seconds` from now; return its time (epoch seconds)."""
     g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm" % seconds)
-    return int(g.ok("cat /sys/class/rtc/rtc0/wakealarm"))
+    return int(g.value("cat /sys/class/rtc/rtc0/wakealarm"))
 
 
 def count(g: Guest, name: str) -> int:
@@ -73,7 +73,7 @@ class SuspendTest(GTA04Test):
             dmesg = g.ok("dmesg")
             if "Successfully put all powerdomains to target state" not in dmesg:
                 raise TestFailure("omap3_pm_suspend did not report the target states")
-            if g.ok("cat /sys/power/suspend_stats/success").strip() != "2":
+            if g.value("cat /sys/power/suspend_stats/success") != "2":
                 raise TestFailure("suspend_stats/success is not 2")
 
     def test_mem_woken_by_button_and_cable(self) -> None:

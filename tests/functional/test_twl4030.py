@@ -51,7 +51,7 @@ class Twl4030Test(GTA04Test):
             # IDCODE: Linux reads it at probe but does not print it; read it the same
             # way (unlock with 0x49 in UNLOCK_TEST_REG, 4 bytes at 0x85) over i2c-dev
             g.ok("i2cset -f -y 0 0x49 0x97 0x49")
-            idcode = [int(g.ok("i2cget -f -y 0 0x49 0x%02x" % r).strip(), 16)
+            idcode = [int(g.value("i2cget -f -y 0 0x49 0x%02x" % r), 16)
                       for r in (0x85, 0x86, 0x87, 0x88)]
             g.ok("i2cset -f -y 0 0x49 0x97 0x00")
             value = idcode[0] | idcode[1] << 8 | idcode[2] << 16 | idcode[3] << 24
@@ -59,7 +59,7 @@ class Twl4030Test(GTA04Test):
             if value & 0x00ffffff != 0x0009002f:
                 raise TestFailure("IDCODE 0x%08x is not a TWL4030/TPS65950 (xx09002f)" % value)
 
-            name = g.ok("cat /sys/class/rtc/rtc0/name").strip()
+            name = g.value("cat /sys/class/rtc/rtc0/name")
             if "twl" not in name:
                 raise TestFailure("rtc0 is %r, not rtc-twl" % name)
             hwclock = g.ok("hwclock -r -u")
@@ -84,7 +84,7 @@ class Twl4030Test(GTA04Test):
         with Guest() as g:
             g.wait_for("GTA04-GUEST-READY", 240)
             g.wait_for("gta04:", 30)
-            event_dir = g.ok("grep -l twl4030_pwrbutton /sys/class/input/*/name").strip().split("/")[-2]
+            event_dir = g.value("grep -l twl4030_pwrbutton /sys/class/input/*/name").split("/")[-2]
             dev = g.ok("ls /sys/class/input/%s | grep '^event'" % event_dir).strip()
             g.ok("(dd if=/dev/input/%s bs=16 count=4 2>/dev/null"
                  " | hexdump -v -e '16/1 \"%%02x \" \"\\n\"' > /tmp/ev) & sleep 0" % dev)
