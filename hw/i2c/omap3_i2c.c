@@ -1061,7 +1061,7 @@ static const Property omap3_i2c_properties[] = {
      * (docs/gta04.md, "I2C at bus speed"); both are to be settled before it
      * becomes the default.
      */
-    DEFINE_PROP_BOOL("bus-timing", OMAP3I2CState, bus_timing, false),
+    DEFINE_PROP_BOOL("bus-timing", OMAP3I2CState, bus_timing, true),
 };
 
 static void omap3_i2c_class_init(ObjectClass *oc, const void *data)
