@@ -13,8 +13,8 @@
  * thresholds, no RDR/XDR, no WE): Linux's OMAP3 driver cannot work with it,
  * hence this separate model.
  *
- * With the property bus-timing (off by default for now, see the property),
- * the bus runs at the SCL rate PSC/SCLL/SCLH and the functional clock give
+ * With the property bus-timing (on by default; off gives the old model,
+ * where a message is over within the access that starts it), the bus runs at the SCL rate PSC/SCLL/SCLH and the functional clock give
  * (omap3_i2c_scl_ticks(), TRM 17.3 "I2C Clocks"): the (repeated) start with
  * the address and each data byte take their nine SCL periods (eight bits
  * and the acknowledge) on QEMU_CLOCK_VIRTUAL, the first start in HS mode
@@ -1055,13 +1055,11 @@ static const Property omap3_i2c_properties[] = {
     DEFINE_PROP_BOOL("enabled-at-reset", OMAP3I2CState, enabled_at_reset,
                      false),
     /*
-     * Transfers at the programmed bus speed.  Off by default for now: with
-     * it, the bug table's 7.2-bug2 row no longer loses the alarm and the
-     * TWL4030 qtests' MADC timing checks need the bus time allowed for
-     * (docs/gta04.md, "I2C at bus speed"); both are to be settled before it
-     * becomes the default.
+     * Transfers at the programmed bus speed; off: each message is over
+     * within the access that starts it (for tests of other devices' timing
+     * at the ns, and the bug rows that need it: docs/gta04.md)
      */
-    DEFINE_PROP_BOOL("bus-timing", OMAP3I2CState, bus_timing, false),
+    DEFINE_PROP_BOOL("bus-timing", OMAP3I2CState, bus_timing, true),
 };
 
 static void omap3_i2c_class_init(ObjectClass *oc, const void *data)

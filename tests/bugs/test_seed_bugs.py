@@ -114,10 +114,13 @@ class Row:
 
     def __init__(self, scenario: "Scenario", kname: str, patches: Tuple[str, ...], expect: str,
                  config: str = "gta04", state: str = "freeze", console_up: bool = False,
-                 source: str = "6.1"):
+                 source: str = "6.1", bus_timing: bool = True):
         self.scenario, self.kname, self.patches, self.expect = scenario, kname, patches, expect
         self.config, self.state, self.console_up = config, state, console_up
         self.source = source
+        # False: the I2C controllers untimed (-global omap3-i2c.bus-timing=off),
+        # for a row whose reconstruction needs transfers that take no time
+        self.bus_timing = bus_timing
         # pictures pair rows of one case
         self.case = "%s_%s%s" % (scenario.__name__, state, "_console" if console_up else "")
         self.outcome: Optional[str] = None
@@ -167,8 +170,9 @@ Scenario = Callable[[Row, str], Tuple[str, str]]
 @contextlib.contextmanager
 def booted(row: Row, trace: str) -> Iterator[Guest]:
     """The row's kernel booted to the shell, traced to `trace`."""
+    bus = [] if row.bus_timing else ["-global", "omap3-i2c.bus-timing=off"]
     with Guest(kernel=kernel(row.kname, row.patches, row.config, row.source),
-               extra_args=trace_args(trace), console_up=row.console_up) as g:
+               extra_args=trace_args(trace) + bus, console_up=row.console_up) as g:
         g.boot(240)
         yield g
 
@@ -324,10 +328,18 @@ ROWS = [
     Row(chain, "debian", (), "woke", state="mem", console_up=True),
     Row(bug1_rtc, "bug1", (BUG1,), "asleep"),
     Row(bug1_rtc, "bug1-fix1", (BUG1, FIX1), "woke"),
-    Row(bug2_rtc, "bug2", (BUG2,), "lost after wake 1", state="mem"),
-    Row(bug2_rtc, "bug2-fix2", (BUG2, FIX2), "every alarm", state="mem"),
-    Row(bug2_rtc, "bug2-reverse", (BUG2, FIX2_REVERSE), "every alarm", state="mem"),
-    Row(bug2_rtc, "debian", (), "every alarm", state="mem"),
+    # The 6.1-pattern reconstruction of bug 2 loses the alarm only while the
+    # PMIC's irq thread reads PWR_ISR1 before rtc-twl's resume re-enables the
+    # RTC irq.  With I2C at bus speed that thread sleeps on its transfers and
+    # the order is a race (measured: 6.1 lost the alarm in one run and not
+    # in the next, 7.2 the other way round; docs/gta04.md "I2C at bus
+    # speed"), so these rows keep the bus untimed; bug 2 by its 2012
+    # mechanism is issue 31's.
+    Row(bug2_rtc, "bug2", (BUG2,), "lost after wake 1", state="mem", bus_timing=False),
+    Row(bug2_rtc, "bug2-fix2", (BUG2, FIX2), "every alarm", state="mem", bus_timing=False),
+    Row(bug2_rtc, "bug2-reverse", (BUG2, FIX2_REVERSE), "every alarm", state="mem",
+        bus_timing=False),
+    Row(bug2_rtc, "debian", (), "every alarm", state="mem", bus_timing=False),
 ]
 
 
@@ -338,7 +350,8 @@ def on_source_72(row: Row) -> Row:
     that fix, is replaced by the plain tree with it ("7.2-base")."""
     kname = "7.2-base" if row.kname == "debian" else "7.2-" + row.kname
     return Row(row.scenario, kname, (OMAP_DEVICE_FIX_72,) + row.patches, row.expect,
-               config=row.config, state=row.state, console_up=row.console_up, source="7.2")
+               config=row.config, state=row.state, console_up=row.console_up, source="7.2",
+               bus_timing=row.bus_timing)
 
 
 ROWS += [on_source_72(row) for row in list(ROWS)]
@@ -346,7 +359,7 @@ ROWS += [on_source_72(row) for row in list(ROWS)]
 SCENARIO_TITLE: Dict[Scenario, str] = {
     chain: "cable in, %s, PWRON",
     bug1_rtc: "no cable, %s, RTC alarm",
-    bug2_rtc: "no cable, %s, RTC alarm x3",
+    bug2_rtc: "no cable, %s, RTC alarm x3, I2C untimed",
 }
 
 

@@ -579,10 +579,11 @@ static void test_hs_register_read_timing(void)
     qtest_quit(qts);
 }
 
-/* The default (bus-timing off): a message is over within the access */
-static void test_untimed_default(void)
+/* bus-timing=off (the old model): a message is over within the access */
+static void test_untimed(void)
 {
-    QTestState *qts = qtest_initf("-M gta04 -device tmp105,id=tmp,bus=i2c.2,"
+    QTestState *qts = qtest_initf("-M gta04 -global omap3-i2c.bus-timing=off "
+                                  "-device tmp105,id=tmp,bus=i2c.2,"
                                   "address=0x%x", TMP105_ADDR);
     uint64_t base = GTA04_I2C2_BASE;
 
@@ -1015,7 +1016,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-i2c/repeated-start", test_repeated_start);
     qtest_add_func("omap3-i2c/hs-register-read-timing",
                    test_hs_register_read_timing);
-    qtest_add_func("omap3-i2c/untimed-default", test_untimed_default);
+    qtest_add_func("omap3-i2c/untimed", test_untimed);
     qtest_add_data_func("omap3-i2c/tmp105/i2c2", GINT_TO_POINTER(2),
                         test_tmp105_round_trip);
     qtest_add_data_func("omap3-i2c/tmp105/i2c3", GINT_TO_POINTER(3),

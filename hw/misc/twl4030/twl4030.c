@@ -277,8 +277,9 @@ static void twl4030_powerdown(Notifier *n, void *data)
     trace_twl4030_powerdown();
     s->powerdown_pressed = true;
     twl4030_drive_pin(s, TWL4030_PIN_PWRON);
-    timer_mod(s->powerdown_timer, qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL) +
-              TWL4030_POWERDOWN_PRESS_MS);
+    /* in ns: the press lasts 200 ms from now, not from the last whole ms */
+    timer_mod(s->powerdown_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+              TWL4030_POWERDOWN_PRESS_MS * SCALE_MS);
 }
 
 /* ---- the wires ---- */
@@ -569,7 +570,7 @@ static void twl4030_init(Object *obj)
     object_property_add_alias(obj, "battery-mv", OBJECT(&s->battery), "mv");
     object_property_add_alias(obj, "battery-temp", OBJECT(&s->battery),
                               "temp");
-    s->powerdown_timer = timer_new_ms(QEMU_CLOCK_VIRTUAL,
+    s->powerdown_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                       twl4030_powerdown_release, s);
 
     /* the outputs of the chip are the PIH's */
