@@ -12,8 +12,10 @@
  * Not modelled: the external bus itself.  No NAND is attached, the
  * NAND_COMMAND/ADDRESS/DATA ports and the chip-select windows do nothing
  * (the SoC maps the GPMC space as unimplemented), the prefetch/ECC engines
- * are storage only.  The NAND driver (omap2-nand) is a module; loaded, it
- * finds no chip.  The register file is QEMU's register API (hw/register.h).
+ * are storage only.  The NAND driver (omap2-nand: a module in Debian's
+ * kernels, built in by omap2plus_defconfig) issues RESET and READ ID with
+ * byte accesses to those ports and finds no chip.  The register file is
+ * QEMU's register API (hw/register.h).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -215,12 +217,37 @@ static void omap3_gpmc_write(void *opaque, hwaddr offset, uint64_t value,
                         offset, value, size);
 }
 
+/*
+ * The configuration registers take 32-bit accesses.  The NAND_COMMAND_n,
+ * NAND_ADDRESS_n and NAND_DATA_n ports also take 8- and 16-bit ones: the
+ * GPMC splits a wider access into bus cycles of the device's width, and a
+ * single command or address cycle is a byte write (SPRUGN4 chapter 10.1,
+ * NAND command and address phase control; the same GPMC's text in TI's
+ * later TRMs says so in as many words).  Linux's omap2-nand issues its
+ * commands with writeb().  Other narrow accesses fail, as before.
+ */
+static bool omap3_gpmc_is_nand_port(hwaddr offset)
+{
+    hwaddr in_cs = offset - GPMC_CS0;
+
+    return offset >= GPMC_CS0 &&
+           in_cs < GPMC_CS_SIZE * OMAP3_GPMC_NUM_CS &&
+           in_cs % GPMC_CS_SIZE >= GPMC_CS_NAND_COMMAND;
+}
+
+static bool omap3_gpmc_accepts(void *opaque, hwaddr offset, unsigned size,
+                               bool is_write, MemTxAttrs attrs)
+{
+    return size == 4 || omap3_gpmc_is_nand_port(offset);
+}
+
 static const MemoryRegionOps omap3_gpmc_ops = {
     .read = omap3_gpmc_read,
     .write = omap3_gpmc_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid.min_access_size = 4,
+    .valid.min_access_size = 1,
     .valid.max_access_size = 4,
+    .valid.accepts = omap3_gpmc_accepts,
 };
 
 /* gpmc_waitn: WAITnSTATUS follows it, WAITnEDGEDETECTION latches the edge */

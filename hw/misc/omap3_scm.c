@@ -23,7 +23,11 @@
  *    latched on a "pad-wakeup" input edge when WAKEUPENABLE (bit 14) is set,
  *    cleared by the PRCM's I/O daisy-chain clock; bits 7:5 are reserved;
  *  - CONTROL_PBIAS_LITE: the supply-status and error bits are read-only
- *    (the supply always matches the selected mode, never an error).
+ *    (the supply always matches the selected mode, never an error);
+ *  - CONTROL_TEMP_SENSOR, the bandgap temperature sensor (ti-soc-thermal,
+ *    built in by omap2plus_defconfig): a conversion started by SOC, EOCZ
+ *    high while it runs, TEMP the ADC code of the die temperature (the
+ *    "temperature" property) at its end; see omap3_scm_temp_sensor_read().
  * The rest of CONTROL_GENERAL and the scratchpad are storage.  Both register
  * files are QEMU's register API (hw/register.h).
  *
@@ -37,6 +41,8 @@
 #include "qapi/error.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
+#include "qemu/timer.h"
+#include "qapi/visitor.h"
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "hw/misc/omap3_scm.h"
@@ -61,6 +67,11 @@ REG32(CONTROL_PBIAS_LITE,               0x520)
     FIELD(CONTROL_PBIAS_LITE, VMODE1, 8, 1)
     FIELD(CONTROL_PBIAS_LITE, VMODEERROR1, 11, 1)
     FIELD(CONTROL_PBIAS_LITE, SUPPLY_HIGH1, 15, 1)
+REG32(CONTROL_TEMP_SENSOR,              0x524)
+    FIELD(CONTROL_TEMP_SENSOR, TEMP, 0, 8)
+    FIELD(CONTROL_TEMP_SENSOR, EOCZ, 8, 1)
+    FIELD(CONTROL_TEMP_SENSOR, SOC, 9, 1)
+    FIELD(CONTROL_TEMP_SENSOR, CONTCONV, 10, 1)
 
 /* 16-bit CONTROL_PADCONF_x fields */
 FIELD(PADCONF, MUXMODE, 0, 3)
@@ -180,6 +191,88 @@ static uint64_t omap3_scm_pbias_read(RegisterInfo *reg, uint64_t v)
                       FIELD_EX32(v, CONTROL_PBIAS_LITE, VMODE1));
 }
 
+/*
+ * The DM37x bandgap sensor's ADC code -> die temperature (degrees C), the
+ * transfer function Linux's ti-soc-thermal uses for the 36xx (codes 0-12
+ * read -40, codes 106 and up 125), in tenths of a degree: the code of a
+ * temperature is the first whose value reaches it.
+ */
+static const int16_t omap3_temp_sensor_dc[] = {
+    /* codes 13.. */
+    -380, -350, -340, -320, -300, -280, -260, -240, -220, -200, -185, -170,
+    -150, -135, -120, -100, -80, -65, -50, -35, -15, 0, 20, 35, 50, 65, 85,
+    100, 120, 135, 150, 170, 190, 210, 230, 250, 270, 285, 300, 320, 335,
+    350, 370, 385, 400, 420, 435, 450, 470, 485, 500, 520, 535, 550, 570,
+    585, 600, 620, 640, 660, 680, 700, 715, 735, 750, 770, 785, 800, 820,
+    835, 850, 870, 885, 900, 920, 935, 950, 970, 985, 1000, 1020, 1035,
+    1050, 1070, 1090, 1110, 1130, 1150, 1170, 1185, 1200, 1220, 1235, 1250,
+};
+#define OMAP3_TEMP_SENSOR_FIRST_CODE    13
+
+static uint8_t omap3_temp_sensor_code(int32_t millicelsius)
+{
+    for (int i = 0; i < ARRAY_SIZE(omap3_temp_sensor_dc); i++) {
+        if (omap3_temp_sensor_dc[i] * 100 >= millicelsius) {
+            return OMAP3_TEMP_SENSOR_FIRST_CODE + i;
+        }
+    }
+    return OMAP3_TEMP_SENSOR_FIRST_CODE + ARRAY_SIZE(omap3_temp_sensor_dc) - 1;
+}
+
+/*
+ * ASSUMPTION: a conversion takes 12 cycles of the 32.768 kHz sensor clock
+ * (366 us).  SPRUGN4 gives no figure we found; ti-soc-thermal waits up to
+ * 1 ms for EOCZ to rise after SOC and 1.5 ms for it to fall.  The sensor
+ * clock (CM_FCLKEN3_CORE.EN_TS) is not checked.
+ */
+#define OMAP3_TEMP_SENSOR_CONV_NS       (12 * NANOSECONDS_PER_SECOND / 32768)
+
+/* A conversion that has ended by now latches its code into TEMP */
+static void omap3_temp_sensor_catch_up(OMAP3SCMState *s)
+{
+    if (s->temp_conv_pending &&
+        qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) >= s->temp_conv_end_ns) {
+        s->temp_conv_pending = false;
+        s->temp_code = omap3_temp_sensor_code(s->temperature);
+        trace_omap3_scm_temp_conversion(s->temp_code, s->temperature);
+    }
+}
+
+/*
+ * SOC 0->1 starts a single conversion.  ASSUMPTION: with CONTCONV set the
+ * sensor converts back to back, so TEMP follows the temperature and EOCZ
+ * reads 1 (Linux's 36xx data never sets CONTCONV).
+ */
+static uint64_t omap3_scm_temp_sensor_pre_write(RegisterInfo *reg,
+                                                uint64_t val)
+{
+    OMAP3SCMState *s = OMAP3_SCM(reg->opaque);
+    uint32_t old = s->regs[R_CONTROL_TEMP_SENSOR];
+
+    omap3_temp_sensor_catch_up(s);
+    if (FIELD_EX32(val, CONTROL_TEMP_SENSOR, SOC) &&
+        !FIELD_EX32(old, CONTROL_TEMP_SENSOR, SOC)) {
+        s->temp_conv_pending = true;
+        s->temp_conv_end_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                              OMAP3_TEMP_SENSOR_CONV_NS;
+        trace_omap3_scm_temp_start(s->temp_conv_end_ns);
+    }
+    return val;
+}
+
+static uint64_t omap3_scm_temp_sensor_read(RegisterInfo *reg, uint64_t val)
+{
+    OMAP3SCMState *s = OMAP3_SCM(reg->opaque);
+    bool cont = FIELD_EX32(val, CONTROL_TEMP_SENSOR, CONTCONV);
+
+    omap3_temp_sensor_catch_up(s);
+    val = FIELD_DP32(val, CONTROL_TEMP_SENSOR, EOCZ,
+                     cont || s->temp_conv_pending);
+    return FIELD_DP32(val, CONTROL_TEMP_SENSOR, TEMP,
+                      cont ? omap3_temp_sensor_code(s->temperature)
+                           : s->temp_code);
+}
+
 /* The registers with a behaviour of their own in the storage windows */
 static const RegisterAccessInfo omap3_scm_special[] = {
     { .name = "CONTROL_REVISION", .addr = A_CONTROL_REVISION,
@@ -203,6 +296,10 @@ static const RegisterAccessInfo omap3_scm_special[] = {
             R_CONTROL_PBIAS_LITE_VMODEERROR1_MASK |
             R_CONTROL_PBIAS_LITE_SUPPLY_HIGH1_MASK,
       .post_read = omap3_scm_pbias_read },
+    { .name = "CONTROL_TEMP_SENSOR", .addr = A_CONTROL_TEMP_SENSOR,
+      .ro = R_CONTROL_TEMP_SENSOR_TEMP_MASK | R_CONTROL_TEMP_SENSOR_EOCZ_MASK,
+      .pre_write = omap3_scm_temp_sensor_pre_write,
+      .post_read = omap3_scm_temp_sensor_read },
 };
 
 /*
@@ -372,6 +469,8 @@ static void omap3_scm_reset_enter(Object *obj, ResetType type)
     omap3_regfile_reset(s->id_regs_info, ARRAY_SIZE(s->id_regs_info));
     s->padconf_saved = false;
     s->io_wakeup_level = false;
+    s->temp_conv_pending = false;
+    s->temp_code = 0;
 }
 
 static void omap3_scm_reset_hold(Object *obj, ResetType type)
@@ -387,6 +486,8 @@ static void omap3_scm_init(Object *obj)
     OMAP3SCMState *s = OMAP3_SCM(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
     int i;
+
+    s->temperature = OMAP3_SCM_TEMPERATURE_DEFAULT;
 
     /*
      * The SCM window has narrow accesses: omap3_scm_read/write find the
@@ -451,17 +552,25 @@ static void omap3_scm_finalize(Object *obj)
     omap3_regfile_finalize(&s->id_rf);
 }
 
-/* Version 2: the register API (RO registers hold their value in regs[]) */
+/*
+ * Version 2: the register API (RO registers hold their value in regs[]).
+ * Version 3: the temperature sensor (its temperature is a stimulus: a reset
+ * keeps it, a snapshot carries it).
+ */
 static const VMStateDescription vmstate_omap3_scm = {
     .name = "omap3-scm",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3SCMState, OMAP3_SCM_SIZE / 4),
         VMSTATE_UINT32(pad_wakeup_levels, OMAP3SCMState),
         VMSTATE_BOOL(padconf_saved, OMAP3SCMState),
         VMSTATE_BOOL(io_chain_level, OMAP3SCMState),
         VMSTATE_BOOL(io_wakeup_level, OMAP3SCMState),
+        VMSTATE_INT32(temperature, OMAP3SCMState),
+        VMSTATE_BOOL(temp_conv_pending, OMAP3SCMState),
+        VMSTATE_INT64(temp_conv_end_ns, OMAP3SCMState),
+        VMSTATE_UINT8(temp_code, OMAP3SCMState),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -484,6 +593,33 @@ static const Property omap3_scm_properties[] = {
                       wakeup_pads, qdev_prop_uint32, uint32_t),
 };
 
+static void omap3_scm_get_temperature(Object *obj, Visitor *v,
+                                      const char *name, void *opaque,
+                                      Error **errp)
+{
+    visit_type_int32(v, name, &OMAP3_SCM(obj)->temperature, errp);
+}
+
+/* A conversion that ended before the change measured the old temperature */
+static void omap3_scm_set_temperature(Object *obj, Visitor *v,
+                                      const char *name, void *opaque,
+                                      Error **errp)
+{
+    OMAP3SCMState *s = OMAP3_SCM(obj);
+    int32_t value;
+
+    if (!visit_type_int32(v, name, &value, errp)) {
+        return;
+    }
+    if (value < -40000 || value > 125000) {
+        error_setg(errp, "temperature %d is outside -40000..125000 "
+                   "(millidegrees Celsius)", value);
+        return;
+    }
+    omap3_temp_sensor_catch_up(s);
+    s->temperature = value;
+}
+
 static void omap3_scm_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -492,6 +628,13 @@ static void omap3_scm_class_init(ObjectClass *klass, const void *data)
     dc->realize = omap3_scm_realize;
     dc->vmsd = &vmstate_omap3_scm;
     device_class_set_props(dc, omap3_scm_properties);
+    object_class_property_add(klass, "temperature", "int32",
+                              omap3_scm_get_temperature,
+                              omap3_scm_set_temperature, NULL, NULL);
+    object_class_property_set_description(klass, "temperature",
+                                          "die temperature at the bandgap "
+                                          "sensor in millidegrees Celsius "
+                                          "(40000)");
     rc->phases.enter = omap3_scm_reset_enter;
     rc->phases.hold = GTA04_RESET_PHASE(omap3_scm_reset_hold);
 }

@@ -42,6 +42,8 @@
 #define GPMC_STATUS             (GPMC + 0x054)
 #define GPMC_CONFIG1(cs)        (GPMC + 0x060 + 0x30 * (cs))
 #define GPMC_CONFIG7(cs)        (GPMC + 0x078 + 0x30 * (cs))
+#define GPMC_NAND_COMMAND(cs)   (GPMC + 0x07c + 0x30 * (cs))
+#define GPMC_NAND_ADDRESS(cs)   (GPMC + 0x080 + 0x30 * (cs))
 #define GPMC_NAND_DATA(cs)      (GPMC + 0x084 + 0x30 * (cs))
 
 #define L3                      dm3730_addr(DM3730_DEV_L3)
@@ -160,6 +162,31 @@ static void test_gpmc(void)
     qtest_quit(qts);
 }
 
+/*
+ * omap2-nand's probe (built in by omap2plus_defconfig): RESET and READ ID as
+ * byte cycles on the NAND ports, which take 8- and 16-bit accesses; no chip
+ * answers.  The configuration registers still take 32-bit accesses only.
+ */
+static void test_gpmc_nand_ports(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+    uint32_t cfg7 = qtest_readl(qts, GPMC_CONFIG7(0));
+
+    qtest_writeb(qts, GPMC_NAND_COMMAND(0), 0xff);          /* RESET */
+    qtest_writeb(qts, GPMC_NAND_COMMAND(0), 0x90);          /* READ ID */
+    qtest_writeb(qts, GPMC_NAND_ADDRESS(0), 0x00);
+    g_assert_cmphex(qtest_readb(qts, GPMC_NAND_DATA(0)), ==, 0);
+    g_assert_cmphex(qtest_readw(qts, GPMC_NAND_DATA(0)), ==, 0);
+    qtest_writew(qts, GPMC_NAND_DATA(7), 0x1234);
+    g_assert_cmphex(qtest_readb(qts, GPMC_NAND_DATA(7) + 1), ==, 0);
+    /* the ports are write-only: nothing landed in a neighbour */
+    g_assert_cmphex(qtest_readl(qts, GPMC_CONFIG7(0)), ==, cfg7);
+    /* a byte write to a configuration register is refused */
+    qtest_writeb(qts, GPMC_CONFIG7(1), 0x48);
+    g_assert_cmphex(qtest_readl(qts, GPMC_CONFIG7(1)), ==, 0x00000f00);
+    qtest_quit(qts);
+}
+
 /* sram.c is_sram_locked(): the OCM RAM firewall; no L3 error is logged */
 static void test_l3(void)
 {
@@ -232,6 +259,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-memctrl/sdrc", test_sdrc);
     qtest_add_func("omap3-memctrl/sms", test_sms);
     qtest_add_func("omap3-memctrl/gpmc", test_gpmc);
+    qtest_add_func("omap3-memctrl/gpmc-nand-ports", test_gpmc_nand_ports);
     qtest_add_func("omap3-memctrl/l3", test_l3);
     qtest_add_func("omap3-memctrl/unimplemented", test_unimplemented);
     qtest_add_func("omap3-memctrl/migration", test_migration);

@@ -1,7 +1,7 @@
 /*
  * qtest for the OMAP3 system control module (omap3-scm) in the gta04
- * machine: identification, the padconf save handshake, pad register masks
- * and the I/O pad wake-up path to the PRCM.
+ * machine: identification, the padconf save handshake, pad register masks,
+ * the I/O pad wake-up path to the PRCM and the bandgap temperature sensor.
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -35,6 +35,12 @@
 #define CONTROL_MEM_RTA_CTRL    (SCM + 0x40c)
 #define CONTROL_OMAP_STATUS     (SCM + 0x44c)
 #define CONTROL_PBIAS_LITE      (SCM + 0x520)
+#define CONTROL_TEMP_SENSOR     (SCM + 0x524)
+#define TEMP_EOCZ               (1 << 8)
+#define TEMP_SOC                (1 << 9)
+#define TEMP_CONTCONV           (1 << 10)
+/* omap3_scm.c's assumption: 12 cycles of 32.768 kHz */
+#define TEMP_CONV_NS            (12 * 1000000000LL / 32768)
 #define CONTROL_SCRATCHPAD      (SCM + 0x910)
 #define CONTROL_MEM_WKUP_ETK    (SCM + 0x600 + 0x2a0)
 
@@ -196,6 +202,69 @@ static void test_wakeup(void)
     qtest_quit(qts);
 }
 
+static void set_temperature(QTestState *qts, int mc)
+{
+    qtest_qmp_assert_success(qts, "{ 'execute': 'qom-set', 'arguments': {"
+                             " 'path': '/machine/soc/scm',"
+                             " 'property': 'temperature', 'value': %d } }", mc);
+}
+
+/*
+ * ti-soc-thermal's single read on the 36xx: SOC up, EOCZ rises (converting),
+ * SOC down, EOCZ falls when the conversion ends; TEMP is the ADC code of
+ * the temperature at that moment (Linux's 36xx table: code 48 = 25 C,
+ * 57 = 40 C, 13 = -38 C, 106 = 125 C).
+ */
+static void test_temp_sensor(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+    uint32_t v;
+
+    /* nothing converted since reset */
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR), ==, 0);
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, TEMP_SOC);
+    v = qtest_readl(qts, CONTROL_TEMP_SENSOR);
+    g_assert_cmphex(v, ==, TEMP_SOC | TEMP_EOCZ);       /* TEMP not yet */
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, 0);
+    qtest_clock_step(qts, TEMP_CONV_NS - 1);
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR), ==, TEMP_EOCZ);
+    qtest_clock_step(qts, 1);
+    /* the default die temperature, 40 C */
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR), ==, 57);
+
+    /* a change after the conversion shows at the next one only */
+    set_temperature(qts, 25000);
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR), ==, 57);
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, TEMP_SOC);
+    /* TEMP and EOCZ are read-only; holding SOC starts nothing new */
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, TEMP_SOC | 0xff);
+    qtest_clock_step(qts, TEMP_CONV_NS);
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR), ==, TEMP_SOC | 48);
+    /* a change before the conversion ends is what it measures */
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, 0);
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, TEMP_SOC);
+    set_temperature(qts, -38000);
+    qtest_clock_step(qts, TEMP_CONV_NS);
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR) & 0xff, ==, 13);
+    set_temperature(qts, 125000);
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, 0);
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, TEMP_SOC);
+    qtest_clock_step(qts, TEMP_CONV_NS);
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR) & 0xff, ==, 106);
+
+    /* continuous conversion: TEMP follows, EOCZ stays up (an assumption) */
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, TEMP_CONTCONV);
+    set_temperature(qts, 40000);
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR), ==,
+                    TEMP_CONTCONV | TEMP_EOCZ | 57);
+
+    /* out of the sensor's range: refused, the temperature unchanged */
+    g_assert_true(qmp_rsp_is_err(qtest_qmp(qts,
+        "{ 'execute': 'qom-set', 'arguments': { 'path': '/machine/soc/scm',"
+        " 'property': 'temperature', 'value': 126000 } }")));
+    qtest_quit(qts);
+}
+
 static void test_migration(void)
 {
     QTestState *qts = qtest_init(MACHINE);
@@ -204,7 +273,14 @@ static void test_migration(void)
     qtest_set_irq_in(qts, "/machine/soc/scm", "pad-wakeup", 0, 1);
     qtest_writel(qts, CONTROL_PADCONF_OFF, 1 << 1);
     qtest_writel(qts, CONTROL_SCRATCHPAD, 0x600dcafe);
+    /* a conversion under way, of a temperature set by the user */
+    set_temperature(qts, 25000);
+    qtest_writel(qts, CONTROL_TEMP_SENSOR, TEMP_SOC);
     qts = gta04_migrate(qts, MACHINE);
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR), ==,
+                    TEMP_SOC | TEMP_EOCZ);
+    qtest_clock_step(qts, TEMP_CONV_NS);
+    g_assert_cmphex(qtest_readl(qts, CONTROL_TEMP_SENSOR), ==, TEMP_SOC | 48);
     g_assert_cmphex(qtest_readw(qts, PADCONF_SYS_NIRQ), ==, 0xc118);
     g_assert_cmphex(qtest_readl(qts, CONTROL_GP_STATUS) & 1, ==, 1);
     g_assert_cmphex(qtest_readl(qts, CONTROL_SCRATCHPAD), ==, 0x600dcafe);
@@ -225,6 +301,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-scm/pads", test_pads);
     qtest_add_func("omap3-scm/general", test_general);
     qtest_add_func("omap3-scm/wakeup", test_wakeup);
+    qtest_add_func("omap3-scm/temp-sensor", test_temp_sensor);
     qtest_add_func("omap3-scm/migration", test_migration);
 
     return g_test_run();

@@ -40,6 +40,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SCMState, OMAP3_SCM)
 /* Named GPIO output "io-wakeup": some pad has WAKEUPEVENT set (to the PRCM) */
 #define OMAP3_SCM_IO_WAKEUP     "io-wakeup"
 
+/* A die at 40 degrees C: a phone idling in a pocket [a choice] */
+#define OMAP3_SCM_TEMPERATURE_DEFAULT   40000
+
 struct OMAP3SCMState {
     /*< private >*/
     SysBusDevice parent_obj;
@@ -66,6 +69,11 @@ struct OMAP3SCMState {
     bool padconf_saved;         /* CONTROL_GENERAL_PURPOSE_STATUS.SAVE_DONE */
     bool io_chain_level;
     bool io_wakeup_level;
+    /* CONTROL_TEMP_SENSOR: the bandgap sensor */
+    int32_t temperature;        /* "temperature", millidegrees Celsius */
+    bool temp_conv_pending;     /* a conversion runs until temp_conv_end_ns */
+    int64_t temp_conv_end_ns;   /* QEMU_CLOCK_VIRTUAL */
+    uint8_t temp_code;          /* TEMP: the last conversion's ADC code */
 };
 
 #endif /* HW_MISC_OMAP3_SCM_H */
