@@ -2,6 +2,8 @@
 """Copy kernel modules and their dependencies into an initramfs tree.
 
 usage: guest-modules.py SRC_MODULE_DIR DST_MODULE_DIR MODULE...
+       guest-modules.py --release SRC_MODULE_DIR
+           (the kernel release the modules are for: their vermagic)
 
 Dependencies come from each module's .modinfo "depends=" field (so no host
 depmod/kmod is needed).  A module compressed with xz (.ko.xz, Debian's since
@@ -81,8 +83,20 @@ class ModuleTree:
         return acc
 
 
+    def release(self) -> str:
+        """The kernel release of the tree: the first word of a module's vermagic."""
+        for rel in self.index.values():
+            m = re.search(rb"\x00vermagic=([^ \x00]+)", self.image(rel))
+            if m:
+                return m.group(1).decode()
+        raise SystemExit("guest-modules.py: no module with a vermagic in %s" % self.src)
+
+
 def main() -> None:
     """Copy the modules named and their dependencies; print the load order."""
+    if sys.argv[1:2] == ["--release"]:
+        print(ModuleTree(sys.argv[2]).release())
+        return
     src, dst, wanted = sys.argv[1], sys.argv[2], sys.argv[3:]
     tree = ModuleTree(src)
     for name in wanted:

@@ -33,7 +33,14 @@ if [ -n "$OWN" ]; then
     OWN_IMAGE="$OWN/vmlinuz"; [ -f "$OWN_IMAGE" ] || OWN_IMAGE="$OWN/zImage"
     [ -f "$OWN_IMAGE" ] || die "--kernel $OWN: no vmlinuz or zImage there"
     [ -f "$OWN/omap3-gta04a5.dtb" ] || die "--kernel $OWN: no omap3-gta04a5.dtb there"
-    KVER=$( [ -d "$OWN/modules" ] && basename "$(readlink -f "$OWN/modules")" || echo none)
+    # the release the modules are for: modules/'s target when it is a link
+    # to X/lib/modules/RELEASE, else the modules' own vermagic (the copy
+    # scripts/make-kernel.sh leaves)
+    KVER=none
+    if [ -d "$OWN/modules" ]; then
+        KVER=$(basename "$(readlink -f "$OWN/modules")")
+        [ "$KVER" != modules ] || KVER=$(python3 "$REPO/scripts/guest-modules.py" --release "$OWN/modules")
+    fi
     KREL=host KPKGS= KAPPEND=
     # both names: the kernel takes the one whose driver it has (the last one
     # it has is the console /dev/console is)
@@ -93,7 +100,7 @@ fetch_deb() {  # PKG VERSION SHA256 [RELEASE]
 }
 
 stamp() {
-    { echo "$KPKGS $KCONSOLE $KAPPEND $BBPKG_SHA256 $MODULES vexpress"; printf '%s\n' "${TOOLS[@]}"
+    { echo "$KPKGS $KVER $KCONSOLE $KAPPEND $BBPKG_SHA256 $MODULES vexpress"; printf '%s\n' "${TOOLS[@]}"
       cat "$REPO/scripts/guest-init.sh"
       # a kernel of one's own: what is in its directory now
       [ -z "$OWN" ] || (cd "$OWN" && find -L . -type f ! -path './guest/*' -printf '%p %s %T@\n' | sort)
