@@ -331,6 +331,31 @@ def bug2_rtc(row: Row, trace: str) -> Tuple[str, str]:
         return detail, "?"
 
 
+RACE_RUNS = 5
+
+
+def bug2_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
+    """bug2_rtc RACE_RUNS times, each from a fresh boot: at the chip's I2C
+    timing bug 2 is a race between the PIH thread and the resume loop, so a
+    bug kernel shows it if any run loses the alarm, a fix only if every run
+    gets every alarm (docs/gta04.md "Bug 2 the 2012 way")."""
+    seen: List[Tuple[str, str]] = []
+    lost_trace = trace + ".lost"
+    for _ in range(RACE_RUNS):
+        seen.append(bug2_rtc(row, trace))
+        if seen[-1][1] == "lost after wake 1" and not os.path.exists(lost_trace):
+            shutil.copyfile(trace, lost_trace)   # the timeline shows a run that lost it
+    if os.path.exists(lost_trace):
+        os.replace(lost_trace, trace)
+    outcomes = [outcome for _detail, outcome in seen]
+    lost = outcomes.count("lost after wake 1")
+    detail = "lost in %d of %d runs; %s" % (lost, RACE_RUNS, seen[0][0] if not lost else
+                                            next(d for d, o in seen if o == "lost after wake 1"))
+    if "?" in outcomes:
+        return "; ".join(d for d, o in seen if o == "?"), "?"
+    return detail, "lost after wake 1" if lost else "every alarm"
+
+
 ROWS = [
     Row(chain, "chain-ab", (CHAIN_A, BUG1), "asleep"),
     Row(chain, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
@@ -355,14 +380,15 @@ ROWS = [
 ]
 
 # Bug 2 as the article tells it, at the chip's I2C timing (docs/gta04.md
-# "Bug 2 the 2012 way").  Only on 6.1: on 7.2 the series does not apply
-# (kernel/irq/pm.c's suspend loop and i2c-omap's pm ops have changed).
+# "Bug 2 the 2012 way"): a race, measured lost in 8 of 11 runs, so each
+# row runs it RACE_RUNS times.  Only on 6.1: on 7.2 the series does not
+# apply (kernel/irq/pm.c's suspend loop and i2c-omap's pm ops have changed).
 ROWS_2012 = [
-    Row(bug2_rtc, "2012-bug2", GENIRQ_2012, "lost after wake 1", config="gta04+preempt",
+    Row(bug2_rtc_race, "2012-bug2", GENIRQ_2012, "lost after wake 1", config="gta04+preempt",
         state="mem"),
-    Row(bug2_rtc, "2012-bug2-fix2", GENIRQ_2012 + (FIX2_2012,), "every alarm",
+    Row(bug2_rtc_race, "2012-bug2-fix2", GENIRQ_2012 + (FIX2_2012,), "every alarm",
         config="gta04+preempt", state="mem"),
-    Row(bug2_rtc, "2012-bug2-reverse", GENIRQ_2012 + (FIX2_2012_REVERSE,), "every alarm",
+    Row(bug2_rtc_race, "2012-bug2-reverse", GENIRQ_2012 + (FIX2_2012_REVERSE,), "every alarm",
         config="gta04+preempt", state="mem"),
 ]
 
@@ -384,6 +410,7 @@ SCENARIO_TITLE: Dict[Scenario, str] = {
     chain: "cable in, %s, PWRON",
     bug1_rtc: "no cable, %s, RTC alarm",
     bug2_rtc: "no cable, %s, RTC alarm x3",
+    bug2_rtc_race: "no cable, %s, RTC alarm x3, 5 boots",
 }
 
 
