@@ -104,13 +104,10 @@ static const struct {
     { DM3730_DEV_MCBSP5,        "mcbsp5",       NONE,  0x08c, NONE  },
     { DM3730_DEV_MCSPI1,        "mcspi1",       0x000, 0x010, 0x014 },
     { DM3730_DEV_MCSPI2,        "mcspi2",       0x000, 0x010, 0x014 },
-    { DM3730_DEV_MMC1,          "mmc1",         0x1fc, 0x010, 0x014 },
     { DM3730_DEV_RNG,           "rng",          0x03c, 0x040, 0x044 },
     { DM3730_DEV_AES1,          "aes1",         0x044, 0x048, 0x04c },
     { DM3730_DEV_USB_OTG,       "usb-otg",      0x400, 0x404, 0x408 },
-    { DM3730_DEV_MMC3,          "mmc3",         0x1fc, 0x010, 0x014 },
     { DM3730_DEV_HDQ1W,         "hdq1w",        0x000, 0x014, 0x018 },
-    { DM3730_DEV_MMC2,          "mmc2",         0x1fc, 0x010, 0x014 },
     { DM3730_DEV_MCSPI3,        "mcspi3",       0x000, 0x010, 0x014 },
     { DM3730_DEV_MCSPI4,        "mcspi4",       0x000, 0x010, 0x014 },
     { DM3730_DEV_MMU_ISP,       "mmu-isp",      0x000, 0x010, 0x014 },
@@ -186,6 +183,12 @@ static void dm3730_children_init(DM3730State *s)
 
         object_initialize_child(obj, name, &s->gpio[i], TYPE_OMAP3_GPIO);
     }
+    /* MMC/SD host controllers */
+    for (i = 0; i < DM3730_NUM_MMC; i++) {
+        g_autofree char *name = g_strdup_printf("mmc%d", i + 1);
+
+        object_initialize_child(obj, name, &s->mmc[i], TYPE_OMAP3_MMCHS);
+    }
 }
 
 /* INTC input line of @dev's interrupt, for wiring a peripheral */
@@ -223,6 +226,11 @@ static bool dm3730_realize_child(DM3730State *s, SysBusDevice *sbd,
     return true;
 }
 
+/* MMCn's window (not in address order: MMC3 sits between MMC1 and MMC2) */
+static const DM3730Device dm3730_mmc_dev[DM3730_NUM_MMC] = {
+    DM3730_DEV_MMC1, DM3730_DEV_MMC2, DM3730_DEV_MMC3,
+};
+
 #define DM3730_REALIZE(s, child, dev, nr_mmio, errp) \
     dm3730_realize_child(s, SYS_BUS_DEVICE(child), dev, nr_mmio, errp)
 
@@ -253,6 +261,9 @@ static bool dm3730_children_realize(DM3730State *s, Error **errp)
     }
     for (i = 0; ok && i < DM3730_NUM_GPIO_BANKS; i++) {
         ok = DM3730_REALIZE(s, &s->gpio[i], DM3730_DEV_GPIO1 + i, 1, errp);
+    }
+    for (i = 0; ok && i < DM3730_NUM_MMC; i++) {
+        ok = DM3730_REALIZE(s, &s->mmc[i], dm3730_mmc_dev[i], 1, errp);
     }
     return ok;
 }

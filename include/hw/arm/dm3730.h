@@ -19,6 +19,7 @@
 #include "hw/misc/omap3_cm.h"
 #include "hw/misc/omap3_prm.h"
 #include "hw/misc/omap3_gpmc.h"
+#include "hw/sd/omap3_mmchs.h"
 #include "hw/misc/omap3_l3.h"
 #include "hw/misc/omap3_scm.h"
 #include "hw/misc/omap3_sdrc.h"
@@ -41,6 +42,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(DM3730State, DM3730)
 /* UART1..4 (UART4 is new in the 3630 family) and GPIO1..6, 32 lines each */
 #define DM3730_NUM_UART         (DM3730_DEV_UART4 - DM3730_DEV_UART1 + 1)
 #define DM3730_NUM_GPIO_BANKS   (DM3730_DEV_GPIO6 - DM3730_DEV_GPIO1 + 1)
+#define DM3730_NUM_MMC          3
 /*
  * Chardev properties of the SoC, for the board's serial_hd(0..3):
  * "serial0" is UART3 (the GTA04 console, Linux ttyO2), "serial1" UART1,
@@ -80,6 +82,9 @@ struct DM3730State {
     /* UARTs and GPIO */
     OMAP3UARTState uart[DM3730_NUM_UART];     /* uart[0] = UART1 */
     OMAP3GPIOState gpio[DM3730_NUM_GPIO_BANKS]; /* gpio[0] = GPIO1 */
+
+    /* MMC/SD host controllers (empty slots) */
+    OMAP3MMCHSState mmc[DM3730_NUM_MMC];        /* mmc[0] = MMC1 */
 };
 
 /* The bus of controller I2Cn, n = 1..3 (the TWL4030 sits on I2C1) */

@@ -259,6 +259,9 @@ static const uint8_t dm3730_irqmap[DM3730_DEV_COUNT] = {
     [DM3730_DEV_UART2]          = 73,
     [DM3730_DEV_UART3]          = 74,
     [DM3730_DEV_UART4]          = 80,
+    [DM3730_DEV_MMC1]           = 83,
+    [DM3730_DEV_MMC2]           = 86,
+    [DM3730_DEV_MMC3]           = 94,
     [DM3730_DEV_GPT12]          = 95,
 };
 

@@ -1,0 +1,1 @@
+#include "trace/trace-gta04_hw_sd.h"
