@@ -66,6 +66,10 @@ WAKE_ALLOWED: List[Tuple[str, str, str]] = [
      "omap2plus_defconfig builds omap_hsmmc in; no card is modelled (the MMCHS slots are "
      "empty, docs/gta04.md) and the GTA04 DT declares its slots non-removable, so the MMC "
      "core says so once per slot at boot"),
+    ("omap2plus-7.2", r"mtdoops: mtd device \(mtddev=name/number\) must be supplied",
+     "omap2plus_defconfig builds mtdoops in, which logs oopses to the MTD device named by its "
+     "mtddev= parameter; we name none (and the board has no NAND chip): a configuration "
+     "message, matched only because 'mtdoops' contains 'oops'"),
     ("*", r"spi spi0.0: Unbalanced pm_runtime_enable!",
      "the panel's SPI device on resume: pm_runtime_enable() is runtime-PM bookkeeping "
      "with no register access, so no model behaviour can cause it; not yet analysed "
