@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""docs/gta04.md's compatibility table (kernel x boot, idle, suspend, wake
-sources, bug rows), made from the results of one `make check`.
+"""docs/gta04.md's tables made from the results of one `make check`: the
+compatibility table (kernel x boot, idle, suspend, wake sources, bug rows)
+and the article table (the seed article's claims, python/gta04/article.py,
+x the bug-table rows that show them and their outcomes).
 
-    scripts/compat-table.py --check   the table of this run's results must be
-                                      the one in docs/gta04.md (exit 1 and the
-                                      new one in .build/compat-table.md if not)
-    scripts/compat-table.py --write   put this run's table into docs/gta04.md
+    scripts/compat-table.py --check   the tables of this run's results must be
+                                      the ones in docs/gta04.md (exit 1 and the
+                                      new ones in .build/<table>.md if not)
+    scripts/compat-table.py --write   put this run's tables into docs/gta04.md
 
 The facts come from tests/functional/test_kernels.py ($GTA04_BUILD/compat/
 <kernel>.json) and the bug table's rows ($GTA04_BUILD/bugs-timeline/
@@ -25,14 +27,13 @@ import subprocess
 import sys
 from typing import Any, Optional
 
+from gta04.article import CLAIMS
 from gta04.compat import COMPAT, RUN_ID
 from gta04.paths import BUILD, REPO
 
 
 BUGS_OUT = os.environ.get("GTA04_TIMELINE_DIR") or os.path.join(BUILD, "bugs-timeline")
 DOC = os.path.join(REPO, "docs", "gta04.md")
-BEGIN = "<!-- compat-table: made by make check (scripts/compat-table.py --write); do not edit -->"
-END = "<!-- /compat-table -->"
 NO = "no result"
 
 
@@ -111,14 +112,46 @@ def make_table() -> str:
     return "\n".join(out) + "\n"
 
 
-def doc_parts() -> tuple[str, str, str]:
+def row_outcome(name: str) -> str:
+    """A bug-table row's outcome in this run, as the article table says it."""
+    facts = load(os.path.join(BUGS_OUT, name + ".json"))
+    if facts is None:
+        return "`%s`: %s" % (name, NO)
+    return "`%s`: %s%s" % (name, facts.get("outcome"),
+                           " (as expected)" if facts.get("ok") else " (NOT as expected)")
+
+
+def make_article_table() -> str:
+    """The article table, Markdown."""
+    out = ["| section | the article says | rows: outcome this run |", "|---|---|---|"]
+    for claim in CLAIMS:
+        shown = "; ".join(row_outcome(r) for r in claim.rows)
+        if claim.elsewhere:
+            shown = (shown + "; " if shown else "") + claim.elsewhere
+        out.append("| %s | %s | %s |" % (claim.section, claim.says, shown))
+    return "\n".join(out) + "\n"
+
+
+# (name, what, maker): each table sits between its markers in docs/gta04.md
+TABLES = (("compat-table", "compatibility table", make_table),
+          ("article-table", "article table", make_article_table))
+
+
+def markers(name: str) -> tuple[str, str]:
+    """The table's begin and end markers."""
+    return ("<!-- %s: made by make check (scripts/compat-table.py --write); do not edit -->"
+            % name, "<!-- /%s -->" % name)
+
+
+def doc_parts(name: str) -> tuple[str, str, str]:
     """docs/gta04.md before the table, the table, after it."""
+    begin, end = markers(name)
     with open(DOC, encoding="utf-8") as fh:
         text = fh.read()
-    i, j = text.find(BEGIN), text.find(END)
+    i, j = text.find(begin), text.find(end)
     if i < 0 or j < i:
-        sys.exit("%s has no %s ... %s section" % (DOC, BEGIN, END))
-    i += len(BEGIN) + 1
+        sys.exit("%s has no %s ... %s section" % (DOC, begin, end))
+    i += len(begin) + 1
     return text[:i], text[i:j], text[j:]
 
 
@@ -132,26 +165,29 @@ def main() -> int:
     if not RUN_ID:
         sys.exit("GTA04_CHECK_RUN is not set: run this from make check (scripts/check.sh), "
                  "or set it to the name of the run whose results to use")
-    new = make_table()
-    before, old, after = doc_parts()
-    if args.write:
-        with open(DOC, "w", encoding="utf-8") as fh:
-            fh.write(before + new + after)
+    status = 0
+    for name, what, maker in TABLES:
+        new = maker()
+        before, old, after = doc_parts(name)
         print(new, end="")
-        return 0
-    if old == new:
-        print(new, end="")
-        print("docs/gta04.md's compatibility table is this run's")
-        return 0
-    os.makedirs(BUILD, exist_ok=True)
-    cand = os.path.join(BUILD, "compat-table.md")
-    with open(cand, "w", encoding="utf-8") as fh:
-        fh.write(new)
-    sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
-                                               "docs/gta04.md", "this run"))
-    print("docs/gta04.md's compatibility table is not this run's (this run's: %s; "
-          "GTA04_CHECK_RUN=%s scripts/compat-table.py --write puts it there)" % (cand, RUN_ID))
-    return 1
+        if args.write:
+            with open(DOC, "w", encoding="utf-8") as fh:
+                fh.write(before + new + after)
+            continue
+        if old == new:
+            print("docs/gta04.md's %s is this run's" % what)
+            continue
+        os.makedirs(BUILD, exist_ok=True)
+        cand = os.path.join(BUILD, name + ".md")
+        with open(cand, "w", encoding="utf-8") as fh:
+            fh.write(new)
+        sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
+                                                   "docs/gta04.md", "this run"))
+        print("docs/gta04.md's %s is not this run's (this run's: %s; "
+              "GTA04_CHECK_RUN=%s scripts/compat-table.py --write puts it there)"
+              % (what, cand, RUN_ID))
+        status = 1
+    return status
 
 
 if __name__ == "__main__":

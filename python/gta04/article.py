@@ -1,0 +1,59 @@
+"""
+The seed article (Neil Brown, 2012-02-22), claim by claim, and the rows of
+the bug table (tests/bugs/test_seed_bugs.py) that show each: the table that
+scripts/compat-table.py puts into docs/gta04.md from a make check's row
+results.  A claim with no row says so, and where else the board shows it.
+"""
+
+from typing import NamedTuple, Tuple
+
+
+class Claim(NamedTuple):
+    """One thing the article says, and the rows (bug-table names) showing it."""
+    section: str
+    says: str
+    rows: Tuple[str, ...]
+    elsewhere: str = ""         # where the board shows it without a row
+
+
+CLAIMS: Tuple[Claim, ...] = (
+    Claim("More than a phone",
+          "the RTC alarm works awake but rarely wakes the board from suspend; the serial "
+          "console wakes it every time",
+          ("chain_freeze-chain-ab", "chain_mem_console-chain-ab", "bug1_rtc_freeze-bug1")),
+    Claim("So many interruptions",
+          "the PMIC's interrupt goes PIH -> module (secondary irq_chip) -> the power module's "
+          "tertiary irq_chip -> the RTC handler",
+          (), "functional test_twl4030; docs \"Following an interrupt\""),
+    Claim("A funny thing happened on the way to suspend",
+          "a disabled, not yet masked irq that arrives before suspend is recorded; a wake irq "
+          "then aborts the suspend",
+          ("chain_freeze-chain-ab-fix1", "chain_mem_console-chain-ab-fix1")),
+    Claim("Who turned out the lights?",
+          "USB sleep turns USB3V1 off, the BCI loses VBUS and interrupts; the PMIC line is "
+          "masked and ignored: alarm, power button and unplugging do nothing",
+          ("chain_freeze-chain-ab", "chain_mem_console-chain-ab")),
+    Claim("So now that we understand the problem ...",
+          "don't turn USB3V1 off while charging (the later kernels' PHY keeps it on with a "
+          "cable)",
+          ("chain_freeze-debian", "chain_mem_console-debian")),
+    Claim("So now that we understand the problem ...",
+          "unplug the cable and the alarm works, once: not a second time",
+          (), "no row yet (issue 31)"),
+    Claim("So now that we understand the problem ...",
+          "IRQF_NO_SUSPEND on the intermediate irqs: a module cannot be masked, an unending "
+          "stream of attempts to mask the BCI interrupt",
+          (), "the hardware half only: qtest twl4030/sih/no-module-mask; the storm is no row "
+          "yet (issue 31)"),
+    Claim("Another funny thing on the way to resume",
+          "after one wake from the alarm it never works again, even awake: resume re-enables "
+          "PMIC, module and RTC irqs in that order and the RTC's is lost",
+          ("bug2_rtc_race_mem-2012-bug2", "bug2_rtc_mem-bug2")),
+    Claim("Another funny thing on the way to resume",
+          "the workaround: re-enable the irqs in the reverse order",
+          ("bug2_rtc_race_mem-2012-bug2-reverse", "bug2_rtc_mem-bug2-reverse")),
+    Claim("(after the article)",
+          "mainline's fixes: the PIH a wake-up irq (5a2f1b5fae59), nested irqs not suspended "
+          "(3c646f2c6aa9)",
+          ("bug1_rtc_freeze-bug1-fix1", "bug2_rtc_race_mem-2012-bug2-fix2")),
+)
