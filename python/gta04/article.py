@@ -44,7 +44,8 @@ CLAIMS: Tuple[Claim, ...] = (
           "IRQF_NO_SUSPEND on the intermediate irqs: a module cannot be masked, an unending "
           "stream of attempts to mask the BCI interrupt",
           (), "the hardware half only: qtest twl4030/sih/no-module-mask; the storm is no row "
-          "yet (issue 31)"),
+          "yet (experiments/twl4030-irq-no-suspend-intermediate.patch: a first run stormed on "
+          "failed PMIC reads, issue 31)"),
     Claim("Another funny thing on the way to resume",
           "after one wake from the alarm it never works again, even awake: resume re-enables "
           "PMIC, module and RTC irqs in that order and the RTC's is lost",
