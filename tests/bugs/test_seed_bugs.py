@@ -43,6 +43,9 @@ Debian's linux-source-6.1; guest/kernel-patches/ has the series:
            so the PIH thread reads PWR_ISR1 (clear on read) while the RTC
            irq is still disabled; -fix2 re-applies mainline's 3c646f2c6aa9,
            -reverse is the article's workaround (resume in reverse order)
+  article  the article's own kernel: chain-a + bug1 + the 2012-* series,
+           no cable, mem, three alarms per boot (the alarm "works once, not
+           twice"); -fix2 adds 3c646f2c6aa9
 
 Every verdict is a guest fact (the write to /sys/power/state returned or
 not by guest time, /sys/power/pm_wakeup_irq, /proc/interrupts counts) or a
@@ -72,13 +75,13 @@ from typing import Callable, Dict, Iterator, List, NoReturn, Optional, Sequence,
 
 from timeline import OUT, draw_pairs, draw_row, trace_args  # make bugs' pictures
 
-from gta04.board import TWL
+from gta04.board import PIH, TWL
 from gta04.errors import QemuDied
 from gta04.guest import Guest
 from gta04.kernels import make_kernel
 from gta04.paths import BUILD, REPO
 from gta04.procfs import interrupts
-from gta04.scenarios import arm_alarm
+from gta04.scenarios import arm_alarm, stimulus
 from gta04.shell import STATUS
 from gta04.suspend import Sleep
 
@@ -282,6 +285,71 @@ def chain_in_trace(path: str) -> str:
     return "INTC 7 never masked after the BCI's INT1"
 
 
+def plug_asleep(row: Row, trace: str) -> Tuple[str, str]:
+    """No cable, row.state; the cable plugged 3 s after the board sleeps
+    (scenarios.stimulus "plug"), twice: the article's "plugging ... the USB
+    cable has no effect either".  A wake counts as the PMIC's when INT1's
+    handler ran (the PIH count went up): without the PIH's enable_irq_wake()
+    (bug1) the kernel records no wake-up irq.  Asleep, the trace must show
+    the plug raising INT1 and genirq masking INTC 7; a key on the serial
+    console then wakes the board (the UART's own wake-up)."""
+    with booted(row, trace) as g:
+        virq = g.pih_virq()
+        g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
+        seen = []
+        for _ in range(2):
+            pih = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
+            plug = stimulus(g, "plug")   # the cable out, then plugged while asleep
+            # the PHY runtime-suspends (VUSB3V1 off) 2 s after the unplug, as
+            # after its probe: sleep with it settled, as on a board left alone
+            g.ok("sleep 3")
+            # console up, the resume prints every device callback: seconds
+            sleep = g.suspend(row.state, stimulus=plug, wake_within=10 + g.wfi_lead, bound=600)
+            if sleep.woke:
+                pih_after = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
+                seen.append("%s, PIH %d->%d" % (describe(sleep, virq), pih, pih_after))
+                if not sleep.woke_after_stimulus() or pih_after == pih \
+                        or sleep.wakeup_irq not in (virq, "none"):
+                    return "woke, not by the plug: " + "; ".join(seen), "?"
+                continue
+            seen.append(describe(sleep, virq))
+            if not asleep_masked(sleep):
+                return "asleep but INTC 7 not asserted+masked: " + "; ".join(seen), "?"
+            missing = plug_in_trace(trace)
+            g.send("\x15")   # ^U: if the shell gets the key, it only clears its line
+            g.wait_for(r"__GTA04E%d__" % g.shell.seq + STATUS, 60)
+            uart_irq = g.value("cat /sys/power/pm_wakeup_irq")
+            uart_name = [n for n, (c, line) in interrupts(g.ok("cat /proc/interrupts")).items()
+                         if line.split(":")[0].strip() == uart_irq]
+            detail = ("plug: %s; trace plug -> INT1 -> INTC 7 masked: %s; console key: woke (irq %s %s)"
+                      % ("; ".join(seen), "yes" if not missing else "NO (%s)" % missing,
+                         uart_irq, "/".join(uart_name)))
+            good = not missing and any("serial" in n or "UART" in n for n in uart_name)
+            return detail, "asleep" if good else "?"
+        return "woke both cycles by the PMIC: " + "; ".join(seen), "woke"
+
+
+def plug_in_trace(path: str) -> str:
+    """The last plug (VBUS pin 1 to 1), then INT1 rising and INTC 7 masked
+    with INT1 still high, in the trace.  Returns "" when it is there, else
+    what is missing."""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        text = fh.read()
+    i = text.rfind("twl4030_stimulus input signal 1 level 1")
+    if i < 0:
+        return "no plug"
+    m = re.compile(r"twl4030_int1 INT1 1").search(text, i)
+    if not m:
+        return "no INT1 after the plug"
+    pos = m.end()
+    for m in re.finditer(r"omap3_intc_mask MIR0 = 0x([0-9a-f]{8})", text[pos:]):
+        if int(m.group(1), 16) & 0x80:
+            if "twl4030_int1 INT1 0" in text[pos:pos + m.start()]:
+                return "INT1 fell before INTC 7 was masked"
+            return ""
+    return "INTC 7 never masked after the plug's INT1"
+
+
 def bug1_rtc(row: Row, trace: str) -> Tuple[str, str]:
     """No cable, row.state, the RTC alarm in 5 s (twice)."""
     with booted(row, trace) as g:
@@ -356,6 +424,84 @@ def bug2_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
     return detail, "lost after wake 1" if lost else "every alarm"
 
 
+def article_rtc(row: Row, trace: str) -> Tuple[str, str]:
+    """No cable, row.state (mem), the RTC alarm in 5 s, ARTICLE_CYCLES times:
+    the article's "unplug the cable: the alarm works once, not twice".  After
+    each wake: the rtc0 count and RTC_STATUS (ALARM, bit 6, acknowledged by
+    rtc-twl's handler); a wake is the PMIC's if INT1's handler ran (the PIH
+    count went up), since a kernel without the PIH's enable_irq_wake() (bug1)
+    records no wake-up irq.  After a wake whose alarm was never acknowledged,
+    the next suspend must sleep on with INT1 low (no RTC interrupt again).
+    Outcome: "every alarm", or the first lost one ("once, not twice" when it
+    is the first)."""
+    with booted(row, trace) as g:
+        virq = g.pih_virq()
+        # the PHY runtime-suspends (VUSB3V1 off) 2 s after its probe without
+        # a cable, as on a board up a while after the cable came out; still
+        # powered, chain-a's noirq callback would write the PMIC with the I2C
+        # irq suspended (2012-i2c-omap-irq-suspended): 1 s timeouts, the
+        # alarm then comes before WFI and bug1 masks INTC 7
+        g.ok("sleep 3")
+
+        def counts() -> Tuple[int, int]:
+            irqs = interrupts(g.ok("cat /proc/interrupts"))
+            return irqs["rtc0"][0], irqs[PIH][0]
+        seen: List[str] = []
+        lost_at = 0     # the wake whose alarm was never acknowledged
+        for n in range(1, ARTICLE_CYCLES + 1):
+            rtc0, pih = counts()
+            arm_alarm(g, 5)
+            sleep = g.suspend(row.state, wake_within=20)
+            if not sleep.woke:
+                seen.append("alarm %d: %s" % (n, describe(sleep, virq)))
+                if lost_at and sleep.qemu_status == "running" and not (sleep.itr0 or 0) & 0x80:
+                    break
+                return "; ".join(seen), "?"
+            if lost_at:
+                seen.append("alarm %d: %s" % (n, describe(sleep, virq)))
+                return "woke after a lost alarm: " + "; ".join(seen), "?"
+            rtc0_after, pih_after = counts()
+            status = int(g.value(RTC_STATUS), 16)
+            seen.append("alarm %d: %s, PIH %d->%d, rtc0 %d->%d, RTC_STATUS 0x%02x"
+                        % (n, describe(sleep, virq), pih, pih_after, rtc0, rtc0_after, status))
+            if pih_after == pih or sleep.wakeup_irq not in (virq, "none"):
+                return "woke, not by the PMIC: " + "; ".join(seen), "?"
+            if rtc0_after != rtc0 + 1 or status & 0x40:
+                lost_at = n
+        if not lost_at:
+            return "; ".join(seen), "every alarm"
+        return "; ".join(seen), "once, not twice" if lost_at == 1 else "lost after wake %d" % lost_at
+
+
+ARTICLE_CYCLES = 3
+
+
+def article_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
+    """article_rtc RACE_RUNS times, each from a fresh boot: bug 2 at the
+    chip's I2C timing is a race at every wake (bug2_rtc_race).  A bug kernel
+    shows "once, not twice" if some boot does (another boot may lose a later
+    alarm instead), a fix only if every boot gets every alarm."""
+    seen: List[Tuple[str, str]] = []
+    once_trace = trace + ".once"
+    for _ in range(RACE_RUNS):
+        seen.append(article_rtc(row, trace))
+        if seen[-1][1] == "once, not twice" and not os.path.exists(once_trace):
+            shutil.copyfile(trace, once_trace)   # the timeline shows a boot that lost it
+    if os.path.exists(once_trace):
+        os.replace(once_trace, trace)
+    outcomes = [outcome for _detail, outcome in seen]
+    if "?" in outcomes:
+        return "; ".join("%s: %s" % (o, d) for d, o in seen if o == "?"), "?"
+    tally = ", ".join("%s %d" % (o, outcomes.count(o)) for o in sorted(set(outcomes)))
+    if "once, not twice" in outcomes:
+        return ("%s of %d boots; %s" % (tally, RACE_RUNS,
+                                         next(d for d, o in seen if o == "once, not twice")),
+                "once, not twice")
+    lost = [(d, o) for d, o in seen if o != "every alarm"]
+    return ("%s of %d boots; %s" % (tally, RACE_RUNS, (lost[0] if lost else seen[0])[0]),
+            lost[0][1] if lost else "every alarm")
+
+
 ROWS = [
     Row(chain, "chain-ab", (CHAIN_A, BUG1), "asleep"),
     Row(chain, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
@@ -392,6 +538,32 @@ ROWS_2012 = [
         config="gta04+preempt", state="mem"),
 ]
 
+# The article's claims the rows above leave out (6.1 only, as measured):
+# "unplug the cable: the alarm works once, not twice", on the article's own
+# kernel (bug 1 and the 2012 genirq state together, no cable, mem): bug 1
+# does not stop the alarm in mem, it arrives in WFI at an INTC 7 disabled
+# lazily but unmasked and wakes the board with no wake-up irq recorded (as
+# 2012's mem did), and the resume loses it to bug 2's race (a race at every
+# wake, so 5 boots, and "every alarm" with 3c646f2c6aa9 on the same tree).
+# And plugging the cable while the board sleeps (claim 9 of the audit: the
+# chain rows only unplug).  In mem the plug arrives in WFI the same way and
+# wakes the bug kernel too (claim 5); only s2idle shows "plugging has no
+# effect" without a cable.
+ROWS_ARTICLE = [
+    Row(article_rtc_race, "article", (CHAIN_A, BUG1) + GENIRQ_2012, "once, not twice",
+        config="gta04+preempt", state="mem"),
+    Row(article_rtc_race, "article-fix2", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX2_2012,),
+        "every alarm", config="gta04+preempt", state="mem"),
+    # fix1 alone (v3.5's enable_irq_wake) makes the wakes the PIH's, and
+    # leaves bug 2: still a race lost at some wake
+    Row(article_rtc_race, "article-fix1", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX1,),
+        "once, not twice", config="gta04+preempt", state="mem"),
+    Row(plug_asleep, "chain-ab", (CHAIN_A, BUG1), "asleep"),
+    Row(plug_asleep, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
+    Row(plug_asleep, "chain-ab", (CHAIN_A, BUG1), "woke", state="mem", console_up=True),
+    Row(plug_asleep, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke", state="mem", console_up=True),
+]
+
 
 def on_source_72(row: Row) -> Row:
     """The row on linux-source-7.2: the same patches (they apply unchanged,
@@ -404,13 +576,15 @@ def on_source_72(row: Row) -> Row:
                bus_timing=row.bus_timing)
 
 
-ROWS += [on_source_72(row) for row in list(ROWS)] + ROWS_2012
+ROWS += [on_source_72(row) for row in list(ROWS)] + ROWS_2012 + ROWS_ARTICLE
 
 SCENARIO_TITLE: Dict[Scenario, str] = {
     chain: "cable in, %s, PWRON",
+    plug_asleep: "no cable, %s, plug",
     bug1_rtc: "no cable, %s, RTC alarm",
     bug2_rtc: "no cable, %s, RTC alarm x3",
     bug2_rtc_race: "no cable, %s, RTC alarm x3, 5 boots",
+    article_rtc_race: "no cable, %s, RTC alarm x3, 5 boots",
 }
 
 
