@@ -33,13 +33,20 @@ CLAIMS: Tuple[Claim, ...] = (
           "USB sleep turns USB3V1 off, the BCI loses VBUS and interrupts; the PMIC line is "
           "masked and ignored: alarm, power button and unplugging do nothing",
           ("chain_freeze-chain-ab", "chain_mem_console-chain-ab")),
+    Claim("Who turned out the lights?",
+          "... and plugging the USB cable in has no effect either (with the line masked; in "
+          "mem without a cable it is not masked yet, and the plug wakes the bug kernel)",
+          ("plug_asleep_freeze-chain-ab", "plug_asleep_freeze-chain-ab-fix1",
+           "plug_asleep_mem_console-chain-ab", "plug_asleep_mem_console-chain-ab-fix1")),
     Claim("So now that we understand the problem ...",
           "don't turn USB3V1 off while charging (the later kernels' PHY keeps it on with a "
           "cable)",
           ("chain_freeze-debian", "chain_mem_console-debian")),
     Claim("So now that we understand the problem ...",
-          "unplug the cable and the alarm works, once: not a second time",
-          (), "no row yet (issue 31)"),
+          "unplug the cable and the alarm works, once: not a second time (the article's kernel "
+          "had both bugs)",
+          ("article_rtc_race_mem-article", "article_rtc_race_mem-article-fix1",
+           "article_rtc_race_mem-article-fix2")),
     Claim("So now that we understand the problem ...",
           "IRQF_NO_SUSPEND on the intermediate irqs: a module cannot be masked, an unending "
           "stream of attempts to mask the BCI interrupt",
