@@ -399,26 +399,39 @@ def bug2_rtc(row: Row, trace: str) -> Tuple[str, str]:
         return detail, "?"
 
 
+# A race row boots its kernel afresh each time: a fix row RACE_RUNS times
+# (every boot must get every alarm), a bug row until a boot shows the bug,
+# at most RACE_MAX_BOOTS times (the loss rate depends on the host's load:
+# 9 of 12 boots measured on a quiet host, 2 of 5 beside a fresh-check)
 RACE_RUNS = 5
+RACE_MAX_BOOTS = 10
+
+
+def race_boots(row: Row) -> int:
+    """How many boots a race row may take."""
+    return RACE_RUNS if row.expect == "every alarm" else RACE_MAX_BOOTS
 
 
 def bug2_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
-    """bug2_rtc RACE_RUNS times, each from a fresh boot: at the chip's I2C
-    timing bug 2 is a race between the PIH thread and the resume loop, so a
-    bug kernel shows it if any run loses the alarm, a fix only if every run
-    gets every alarm (docs/gta04.md "Bug 2 the 2012 way")."""
+    """bug2_rtc from fresh boots (race_boots): at the chip's I2C timing bug 2
+    is a race between the PIH thread and the resume loop, so a bug kernel
+    shows it if some boot loses the alarm, a fix only if every boot gets
+    every alarm (docs/gta04.md "Bug 2 the 2012 way")."""
     seen: List[Tuple[str, str]] = []
     lost_trace = trace + ".lost"
-    for _ in range(RACE_RUNS):
+    for _ in range(race_boots(row)):
         seen.append(bug2_rtc(row, trace))
-        if seen[-1][1] == "lost after wake 1" and not os.path.exists(lost_trace):
-            shutil.copyfile(trace, lost_trace)   # the timeline shows a run that lost it
+        if seen[-1][1] == "lost after wake 1":
+            if not os.path.exists(lost_trace):
+                shutil.copyfile(trace, lost_trace)   # the timeline shows a boot that lost it
+            if row.expect == "lost after wake 1":
+                break
     if os.path.exists(lost_trace):
         os.replace(lost_trace, trace)
     outcomes = [outcome for _detail, outcome in seen]
     lost = outcomes.count("lost after wake 1")
-    detail = "lost in %d of %d runs; %s" % (lost, RACE_RUNS, seen[0][0] if not lost else
-                                            next(d for d, o in seen if o == "lost after wake 1"))
+    detail = "lost in %d of %d boots; %s" % (lost, len(seen), seen[0][0] if not lost else
+                                             next(d for d, o in seen if o == "lost after wake 1"))
     if "?" in outcomes:
         return "; ".join(d for d, o in seen if o == "?"), "?"
     return detail, "lost after wake 1" if lost else "every alarm"
@@ -477,16 +490,19 @@ ARTICLE_CYCLES = 3
 
 
 def article_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
-    """article_rtc RACE_RUNS times, each from a fresh boot: bug 2 at the
-    chip's I2C timing is a race at every wake (bug2_rtc_race).  A bug kernel
-    shows "once, not twice" if some boot does (another boot may lose a later
-    alarm instead), a fix only if every boot gets every alarm."""
+    """article_rtc from fresh boots (race_boots): bug 2 at the chip's I2C
+    timing is a race at every wake (bug2_rtc_race).  A bug kernel shows
+    "once, not twice" if some boot does (another boot may lose a later alarm
+    instead), a fix only if every boot gets every alarm."""
     seen: List[Tuple[str, str]] = []
     once_trace = trace + ".once"
-    for _ in range(RACE_RUNS):
+    for _ in range(race_boots(row)):
         seen.append(article_rtc(row, trace))
-        if seen[-1][1] == "once, not twice" and not os.path.exists(once_trace):
-            shutil.copyfile(trace, once_trace)   # the timeline shows a boot that lost it
+        if seen[-1][1] == "once, not twice":
+            if not os.path.exists(once_trace):
+                shutil.copyfile(trace, once_trace)   # the timeline shows a boot that lost it
+            if row.expect == "once, not twice":
+                break
     if os.path.exists(once_trace):
         os.replace(once_trace, trace)
     outcomes = [outcome for _detail, outcome in seen]
@@ -494,11 +510,11 @@ def article_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
         return "; ".join("%s: %s" % (o, d) for d, o in seen if o == "?"), "?"
     tally = ", ".join("%s %d" % (o, outcomes.count(o)) for o in sorted(set(outcomes)))
     if "once, not twice" in outcomes:
-        return ("%s of %d boots; %s" % (tally, RACE_RUNS,
+        return ("%s of %d boots; %s" % (tally, len(seen),
                                          next(d for d, o in seen if o == "once, not twice")),
                 "once, not twice")
     lost = [(d, o) for d, o in seen if o != "every alarm"]
-    return ("%s of %d boots; %s" % (tally, RACE_RUNS, (lost[0] if lost else seen[0])[0]),
+    return ("%s of %d boots; %s" % (tally, len(seen), (lost[0] if lost else seen[0])[0]),
             lost[0][1] if lost else "every alarm")
 
 
@@ -526,8 +542,8 @@ ROWS = [
 ]
 
 # Bug 2 as the article tells it, at the chip's I2C timing (docs/gta04.md
-# "Bug 2 the 2012 way"): a race, measured lost in 8 of 11 runs, so each
-# row runs it RACE_RUNS times.  Only on 6.1: on 7.2 the series does not
+# "Bug 2 the 2012 way"): a race (lost in 9 of 12 boots on a quiet host), so
+# each row boots as race_boots() says.  Only on 6.1: on 7.2 the series does not
 # apply (kernel/irq/pm.c's suspend loop and i2c-omap's pm ops have changed).
 ROWS_2012 = [
     Row(bug2_rtc_race, "2012-bug2", GENIRQ_2012, "lost after wake 1", config="gta04+preempt",
@@ -544,7 +560,8 @@ ROWS_2012 = [
 # does not stop the alarm in mem, it arrives in WFI at an INTC 7 disabled
 # lazily but unmasked and wakes the board with no wake-up irq recorded (as
 # 2012's mem did), and the resume loses it to bug 2's race (a race at every
-# wake, so 5 boots, and "every alarm" with 3c646f2c6aa9 on the same tree).
+# wake, so several boots (race_boots), and "every alarm" with 3c646f2c6aa9
+# on the same tree).
 # And plugging the cable while the board sleeps (claim 9 of the audit: the
 # chain rows only unplug).  In mem the plug arrives in WFI the same way and
 # wakes the bug kernel too (claim 5); only s2idle shows "plugging has no
@@ -583,8 +600,8 @@ SCENARIO_TITLE: Dict[Scenario, str] = {
     plug_asleep: "no cable, %s, plug",
     bug1_rtc: "no cable, %s, RTC alarm",
     bug2_rtc: "no cable, %s, RTC alarm x3",
-    bug2_rtc_race: "no cable, %s, RTC alarm x3, 5 boots",
-    article_rtc_race: "no cable, %s, RTC alarm x3, 5 boots",
+    bug2_rtc_race: "no cable, %s, RTC alarm x3, boots",
+    article_rtc_race: "no cable, %s, RTC alarm x3, boots",
 }
 
 
