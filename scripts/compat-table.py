@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""docs/gta04.md's tables made from the results of one `make check`: the
-compatibility table (kernel x boot, idle, suspend, wake sources, bug rows)
-and the article table (the seed article's claims, python/gta04/article.py,
-x the bug-table rows that show them and their outcomes).
+"""docs/gta04.md's tables made from the results of one run: the
+compatibility table (kernel x boot, idle, suspend, wake sources, bug rows),
+from a `make check`, and the article table (the seed article's claims,
+python/gta04/article.py, x the bug-table rows that show them and their
+outcomes), from a `make bugs` (every row).
 
-    scripts/compat-table.py --check   the tables of this run's results must be
-                                      the ones in docs/gta04.md (exit 1 and the
-                                      new ones in .build/<table>.md if not)
-    scripts/compat-table.py --write   put this run's tables into docs/gta04.md
+    scripts/compat-table.py --check TABLE  the table of this run's results must
+                                           be the one in docs/gta04.md (exit 1
+                                           and the new one in .build/TABLE.md if not)
+    scripts/compat-table.py --write TABLE  put this run's table into docs/gta04.md
+
+TABLE is compat-table or article-table.
 
 The facts come from tests/functional/test_kernels.py ($GTA04_BUILD/compat/
 <kernel>.json) and the bug table's rows ($GTA04_BUILD/bugs-timeline/
@@ -72,9 +75,11 @@ def kernel_cells(name: str) -> list[str]:
 
 
 def bug_rows() -> dict[str, str]:
-    """Per source: rows as expected / rows, from this run's row results."""
+    """Per source: rows as expected / rows, from this run's results of the
+    rows make check runs."""
     names = subprocess.run([sys.executable, os.path.join(REPO, "tests", "bugs", "test_seed_bugs.py"),
-                            "--list"], check=True, stdout=subprocess.PIPE, text=True).stdout.split()
+                            "--list", "--check"], check=True, stdout=subprocess.PIPE,
+                           text=True).stdout.split()
     counts: dict[str, list[int]] = {}
     for n in names:
         source = "7.2" if "-7.2-" in n else "6.1"
@@ -132,15 +137,16 @@ def make_article_table() -> str:
     return "\n".join(out) + "\n"
 
 
-# (name, what, maker): each table sits between its markers in docs/gta04.md
-TABLES = (("compat-table", "compatibility table", make_table),
-          ("article-table", "article table", make_article_table))
+# name -> (what, the run that makes it, maker): each table sits between its
+# markers in docs/gta04.md
+TABLES = {"compat-table": ("compatibility table", "make check", make_table),
+          "article-table": ("article table", "make bugs", make_article_table)}
 
 
 def markers(name: str) -> tuple[str, str]:
     """The table's begin and end markers."""
-    return ("<!-- %s: made by make check (scripts/compat-table.py --write); do not edit -->"
-            % name, "<!-- /%s -->" % name)
+    return ("<!-- %s: made by %s (scripts/compat-table.py --write %s); do not edit -->"
+            % (name, TABLES[name][1], name), "<!-- /%s -->" % name)
 
 
 def doc_parts(name: str) -> tuple[str, str, str]:
@@ -159,35 +165,34 @@ def main() -> int:
     """--check or --write; the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", maxsplit=1)[0])
     group = parser.add_mutually_exclusive_group(required=True)
-    group.add_argument("--check", action="store_true")
-    group.add_argument("--write", action="store_true")
+    group.add_argument("--check", metavar="TABLE", choices=sorted(TABLES))
+    group.add_argument("--write", metavar="TABLE", choices=sorted(TABLES))
     args = parser.parse_args()
     if not RUN_ID:
-        sys.exit("GTA04_CHECK_RUN is not set: run this from make check (scripts/check.sh), "
-                 "or set it to the name of the run whose results to use")
-    status = 0
-    for name, what, maker in TABLES:
-        new = maker()
-        before, old, after = doc_parts(name)
-        print(new, end="")
-        if args.write:
-            with open(DOC, "w", encoding="utf-8") as fh:
-                fh.write(before + new + after)
-            continue
-        if old == new:
-            print("docs/gta04.md's %s is this run's" % what)
-            continue
-        os.makedirs(BUILD, exist_ok=True)
-        cand = os.path.join(BUILD, name + ".md")
-        with open(cand, "w", encoding="utf-8") as fh:
-            fh.write(new)
-        sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
-                                                   "docs/gta04.md", "this run"))
-        print("docs/gta04.md's %s is not this run's (this run's: %s; "
-              "GTA04_CHECK_RUN=%s scripts/compat-table.py --write puts it there)"
-              % (what, cand, RUN_ID))
-        status = 1
-    return status
+        sys.exit("GTA04_CHECK_RUN is not set: run this from make check or make bugs "
+                 "(scripts/check.sh), or set it to the name of the run whose results to use")
+    name = args.check or args.write
+    what, maker = TABLES[name][0], TABLES[name][2]
+    new = maker()
+    before, old, after = doc_parts(name)
+    print(new, end="")
+    if args.write:
+        with open(DOC, "w", encoding="utf-8") as fh:
+            fh.write(before + new + after)
+        return 0
+    if old == new:
+        print("docs/gta04.md's %s is this run's" % what)
+        return 0
+    os.makedirs(BUILD, exist_ok=True)
+    cand = os.path.join(BUILD, name + ".md")
+    with open(cand, "w", encoding="utf-8") as fh:
+        fh.write(new)
+    sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
+                                               "docs/gta04.md", "this run"))
+    print("docs/gta04.md's %s is not this run's (this run's: %s; "
+          "GTA04_CHECK_RUN=%s scripts/compat-table.py --write %s puts it there)"
+          % (what, cand, RUN_ID, name))
+    return 1
 
 
 if __name__ == "__main__":

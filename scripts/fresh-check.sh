@@ -123,7 +123,8 @@ save_chroot_logs() {
     [ -d "$r/root" ] || return 0
     mkdir -p "$out"
     cp "$r"/root/.cache/qemu-gta04/*.log "$r"/root/.cache/qemu-gta04/*/*.log \
-       "$r"/root/qemu-gta04/.build/obj/*.log "$out"/ 2>/dev/null || true
+       "$r"/root/qemu-gta04/.build/obj/*.log "$r"/root/qemu-gta04/.build/*.log "$out"/ 2>/dev/null || true
+    cp "$r"/root/qemu-gta04/.build/obj/check-logs/durations "$out"/check-durations 2>/dev/null || true
 }
 
 cleanup() {

@@ -4,10 +4,12 @@
 #   scripts/setup.sh            install missing packages (all of scripts/host-packages, in one
 #                               apt-get install), fetch and verify the pinned QEMU source,
 #                               unpack it, link this tree in, patch, configure, build
-#   scripts/setup.sh --all      the same, then everything the tests use: the guests
-#                               (make-guest.sh, each of guest/debian-kernels) and the bug
-#                               table's kernels; after it,
+#   scripts/setup.sh --all      the same, then everything make check uses: the guests
+#                               (make-guest.sh, each of guest/debian-kernels) and the
+#                               kernels of the bug table's rows on the small config
+#                               (test_seed_bugs.py --check); after it,
 #                               `make check` needs no network
+#   scripts/setup.sh --bugs     --all and every row's kernel (make bugs)
 #
 # Every download is retried with back-off (GTA04_APT_RETRY_DELAYS, default
 # "10 30 60" s); an apt-get update that keeps failing for some index (a mirror
@@ -283,19 +285,21 @@ main() {
     step "built $OBJ/qemu-system-arm ($(cat "$SRC/VERSION"))"
 }
 
-# --all: the guest and the kernels the tests boot, into the cache
+# --all: the guests and the kernels make check boots, into the cache;
+# --bugs: those and every row's kernel of the bug table (make bugs)
 prepare_guests() {
-    local k
+    local k set=$1
     for k in $("$REPO/scripts/make-guest.sh" --list); do
         step "the guest with Debian's $k kernel (scripts/make-guest.sh $k)"
         "$REPO/scripts/make-guest.sh" "$k" >/dev/null
     done
-    step "the bug table's kernels (tests/bugs/test_seed_bugs.py --build-only)"
-    python3 "$REPO/tests/bugs/test_seed_bugs.py" --build-only
+    step "the bug table's kernels (tests/bugs/test_seed_bugs.py --build-only $set)"
+    python3 "$REPO/tests/bugs/test_seed_bugs.py" --build-only $set
 }
 
 case "${1:-}" in
     "") main ;;
-    --all) main; prepare_guests ;;
-    *) die "usage: $0 [--all]" ;;
+    --all) main; prepare_guests --check ;;
+    --bugs) main; prepare_guests "" ;;
+    *) die "usage: $0 [--all | --bugs]" ;;
 esac

@@ -1,8 +1,8 @@
 """
 The seed article (Neil Brown, 2012-02-22), claim by claim, and the rows of
 the bug table (tests/bugs/test_seed_bugs.py) that show each: the table that
-scripts/compat-table.py puts into docs/gta04.md from a make check's row
-results.  A claim with no row says so, and where else the board shows it.
+scripts/compat-table.py puts into docs/gta04.md from the row results
+of a make bugs.  A claim with no row says so, and where else the board shows it.
 """
 
 from typing import NamedTuple, Tuple
