@@ -412,29 +412,37 @@ def race_boots(row: Row) -> int:
     return RACE_RUNS if row.expect == "every alarm" else RACE_MAX_BOOTS
 
 
-def bug2_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
-    """bug2_rtc from fresh boots (race_boots): at the chip's I2C timing bug 2
-    is a race between the PIH thread and the resume loop, so a bug kernel
-    shows it if some boot loses the alarm, a fix only if every boot gets
-    every alarm (docs/gta04.md "Bug 2 the 2012 way")."""
+def over_boots(row: Row, trace: str, scenario: Scenario, bug_outcome: str) -> Tuple[str, str]:
+    """`scenario` from fresh boots (race_boots): at the chip's I2C timing bug
+    2 is a race between the PIH thread and the resume loop, at every wake.
+    A bug kernel shows `bug_outcome` if some boot does (another boot may lose
+    a later alarm instead), a fix only if every boot gets every alarm
+    (docs/gta04.md "Bug 2 the 2012 way").  The trace left is of the first
+    boot that showed `bug_outcome`, if one did."""
     seen: List[Tuple[str, str]] = []
-    lost_trace = trace + ".lost"
+    shown_trace = trace + ".shown"
     for _ in range(race_boots(row)):
-        seen.append(bug2_rtc(row, trace))
-        if seen[-1][1] == "lost after wake 1":
-            if not os.path.exists(lost_trace):
-                shutil.copyfile(trace, lost_trace)   # the timeline shows a boot that lost it
-            if row.expect == "lost after wake 1":
+        seen.append(scenario(row, trace))
+        if seen[-1][1] == bug_outcome:
+            if not os.path.exists(shown_trace):
+                shutil.copyfile(trace, shown_trace)   # the timeline shows a boot that lost it
+            if row.expect == bug_outcome:
                 break
-    if os.path.exists(lost_trace):
-        os.replace(lost_trace, trace)
+    if os.path.exists(shown_trace):
+        os.replace(shown_trace, trace)
     outcomes = [outcome for _detail, outcome in seen]
-    lost = outcomes.count("lost after wake 1")
-    detail = "lost in %d of %d boots; %s" % (lost, len(seen), seen[0][0] if not lost else
-                                             next(d for d, o in seen if o == "lost after wake 1"))
     if "?" in outcomes:
-        return "; ".join(d for d, o in seen if o == "?"), "?"
-    return detail, "lost after wake 1" if lost else "every alarm"
+        return "; ".join("%s: %s" % (o, d) for d, o in seen if o == "?"), "?"
+    tally = ", ".join("%s %d" % (o, outcomes.count(o)) for o in sorted(set(outcomes)))
+    # the detail of the first boot that showed the bug, else of another loss, else the first boot
+    first = next((s for s in seen if s[1] == bug_outcome),
+                 next((s for s in seen if s[1] != "every alarm"), seen[0]))
+    return "%s of %d boots; %s" % (tally, len(seen), first[0]), first[1]
+
+
+def bug2_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
+    """bug2_rtc over fresh boots (over_boots)."""
+    return over_boots(row, trace, bug2_rtc, "lost after wake 1")
 
 
 def article_rtc(row: Row, trace: str) -> Tuple[str, str]:
@@ -490,32 +498,8 @@ ARTICLE_CYCLES = 3
 
 
 def article_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
-    """article_rtc from fresh boots (race_boots): bug 2 at the chip's I2C
-    timing is a race at every wake (bug2_rtc_race).  A bug kernel shows
-    "once, not twice" if some boot does (another boot may lose a later alarm
-    instead), a fix only if every boot gets every alarm."""
-    seen: List[Tuple[str, str]] = []
-    once_trace = trace + ".once"
-    for _ in range(race_boots(row)):
-        seen.append(article_rtc(row, trace))
-        if seen[-1][1] == "once, not twice":
-            if not os.path.exists(once_trace):
-                shutil.copyfile(trace, once_trace)   # the timeline shows a boot that lost it
-            if row.expect == "once, not twice":
-                break
-    if os.path.exists(once_trace):
-        os.replace(once_trace, trace)
-    outcomes = [outcome for _detail, outcome in seen]
-    if "?" in outcomes:
-        return "; ".join("%s: %s" % (o, d) for d, o in seen if o == "?"), "?"
-    tally = ", ".join("%s %d" % (o, outcomes.count(o)) for o in sorted(set(outcomes)))
-    if "once, not twice" in outcomes:
-        return ("%s of %d boots; %s" % (tally, len(seen),
-                                         next(d for d, o in seen if o == "once, not twice")),
-                "once, not twice")
-    lost = [(d, o) for d, o in seen if o != "every alarm"]
-    return ("%s of %d boots; %s" % (tally, len(seen), (lost[0] if lost else seen[0])[0]),
-            lost[0][1] if lost else "every alarm")
+    """article_rtc over fresh boots (over_boots)."""
+    return over_boots(row, trace, article_rtc, "once, not twice")
 
 
 ROWS = [
