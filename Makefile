@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check check-kernels check-sanitize fuzz fresh-check qtest functional build guest bugs soak bench docs clean
+.PHONY: run check check-kernels check-sanitize fuzz fresh-check qtest functional build guest bugs soak soak-warp bench docs clean
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -52,6 +52,12 @@ bugs:
 soak:
 	scripts/setup.sh
 	python3 tests/soak/test_soak.py $(SOAK_ARGS)
+
+# 24 guest hours in minutes: 288 RTC wakes from mem 5 minutes apart, in warp
+# mode (icount, sleep=off: the board's sleep costs no host time).
+soak-warp:
+	scripts/setup.sh
+	python3 tests/soak/test_soak.py --warp --sources rtc --states mem --period 300 --cycles 288 $(SOAK_ARGS)
 
 # Issue 10's benchmark against stock QEMU's vexpress-a9 (interleaved rounds:
 # boot, idle and suspended host CPU, wake latency, RSS, build times; JSON + PNG

@@ -21,6 +21,17 @@ from .shell import Shell
 from .suspend import Sleep, Suspender
 
 
+# Warp mode (docs/gta04.md "Hours in minutes"): QEMU's icount with
+# sleep=off.  Virtual time advances by the instructions run (shift 3: 8 ns
+# each) and, whenever the CPU idles (WFI), jumps at once to the next timer on
+# the virtual clock; the RTC runs on that clock too (clock=vm, from a fixed
+# date), so a board asleep until its alarm wakes as soon as it sleeps and
+# the guest's clocks (sync counter, GP timers, RTC) stay consistent.  Only
+# a stimulus the guest times itself (its RTC alarm) has a place in that
+# time: a host's "3 s after suspend" never comes while nothing is pending.
+WARP_ARGS = ("-icount", "shift=3,sleep=off", "-rtc", "base=2026-01-01T00:00:00,clock=vm")
+
+
 class Guest:
     """
     One GTA04 VM running the Debian guest.
@@ -39,7 +50,7 @@ class Guest:
                  binary: str = QEMU, machine: str = "gta04", dtb: str = "omap3-gta04a5.dtb",
                  console: Optional[str] = None, kernel: Optional[str] = None,
                  console_pipe: Optional[str] = None, console_up: bool = False,
-                 debian: Optional[str] = None):
+                 debian: Optional[str] = None, warp: bool = False):
         # debian: which of Debian's kernels (guest/debian-kernels) the guest
         # is made with; its cmdline file names the console and what else that
         # kernel needs on this board (console= overrides it, e.g. vexpress)
@@ -55,6 +66,10 @@ class Guest:
         # armed before the suspend needs on top, to fire once the board sleeps.
         self.console_up = console_up
         self.wfi_lead = 40 if console_up else 0
+        # warp: hours of suspend in minutes (WARP_ARGS)
+        self.warp = warp
+        if warp:
+            extra_args = list(extra_args) + list(WARP_ARGS)
         if console_up:
             append = (append + " no_console_suspend loglevel=8").strip()
             extra_args = list(extra_args) + ["-global", "omap3-uart.line-rate=on"]
@@ -236,9 +251,9 @@ class Guest:
 
     def suspend(self, state: str, stimulus: Optional[Callable[[], object]] = None,
                 stimulus_after: float = 3.0, wake_within: float = 30.0,
-                bound: float = 300) -> Sleep:
+                bound: float = 300, then: str = "") -> Sleep:
         """Suspender.suspend."""
-        return self.suspender.suspend(state, stimulus, stimulus_after, wake_within, bound)
+        return self.suspender.suspend(state, stimulus, stimulus_after, wake_within, bound, then)
 
     def pih_virq(self) -> str:
         """The Linux irq number of TWL4030 INT1 (the PIH's chained handler on INTC 7)."""

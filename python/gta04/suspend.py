@@ -26,6 +26,7 @@ class Sleep:  # pylint: disable=too-few-public-methods
         self.asleep: Optional[float] = None     # console up: the noirq phase ended (else = entered)
         self.stimulated: Optional[float] = None     # stimulus applied
         self.returned: Optional[float] = None   # write returned
+        self.then_output = ""               # what suspend(then=...) printed after the write returned
         self.observed: Optional[float] = None   # found still asleep (woke False)
         self.qemu_status: Optional[str] = None  # QMP query-status when found asleep
         self.itr0: Optional[int] = None     # INTC raw input when found asleep
@@ -68,7 +69,7 @@ class Suspender:  # pylint: disable=too-few-public-methods
 
     def suspend(self, state: str, stimulus: Optional[Callable[[], object]] = None,
                 stimulus_after: float = 3.0, wake_within: float = 30.0,
-                bound: float = 300) -> Sleep:
+                bound: float = 300, then: str = "") -> Sleep:
         """
         Write `state` to /sys/power/state and observe what happens, by guest
         time.  `stimulus` (a function) is called once the console has been
@@ -77,9 +78,13 @@ class Suspender:  # pylint: disable=too-few-public-methods
         returns; as not woken when `wake_within` guest seconds pass after
         that point with QEMU alive and the write still pending.  `bound`
         (host seconds) only limits the waiting: reaching it is a Timeout,
-        never a verdict.
+        never a verdict.  `then`: a shell command the guest runs as soon as
+        the write returns, on the same command line (its output goes to
+        Sleep.then_output): what the guest sees at the moment it woke, with
+        no host in between (in warp mode the guest's time runs on while the
+        host reads, gta04.guest.WARP_ARGS).
         """
-        end = self._write(state, bound)
+        end = self._write(state, bound, then)
         sleep = Sleep(state)
         sleep.entered = self.monitor.guest_clock()
         if self._observe(sleep, re.compile(re.escape(end) + STATUS),
@@ -88,13 +93,14 @@ class Suspender:  # pylint: disable=too-few-public-methods
                 "cat /sys/power/pm_wakeup_irq 2>/dev/null || echo none")
         return sleep
 
-    def _write(self, state: str, bound: float) -> str:
-        """Start the write to /sys/power/state; wait until the devices
-        begin to suspend; return the marker the shell prints when it returns."""
+    def _write(self, state: str, bound: float, then: str) -> str:
+        """Start the write to /sys/power/state (then `then`); wait until the
+        devices begin to suspend; return the marker the shell prints when
+        the write returns."""
         con = self.console
         start, end = self.shell.markers()
-        con.send("echo %s; echo %s > /sys/power/state; echo %s$?\n"
-                 % (typed(start), state, typed(end)))
+        con.send("echo %s; echo %s > /sys/power/state; echo %s$?%s\n"
+                 % (typed(start), state, typed(end), "; " + then if then else ""))
         con.wait_for(re.escape(start), 30)   # the kernel lines that follow are ours to read
         con.wait_for(r"PM: suspend entry", 60)
         # the last line before the devices suspend; with no_console_suspend
@@ -122,7 +128,8 @@ class Suspender:  # pylint: disable=too-few-public-methods
                 sleep.woke, sleep.status = True, int(m.group(1))
                 sleep.returned = mon.guest_clock()
                 con.pos = m.end()
-                con.wait_for(PROMPT, 10)
+                prompt = con.wait_for(PROMPT, 10)
+                sleep.then_output = con.log[m.end():prompt.start()].strip()
                 return True
             now = mon.guest_clock()
             if sleep.asleep is None:
