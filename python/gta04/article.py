@@ -45,8 +45,8 @@ CLAIMS: Tuple[Claim, ...] = (
     Claim("So now that we understand the problem ...",
           "unplug the cable and the alarm works, once: not a second time (the article's kernel "
           "had both bugs)",
-          ("article_rtc_race_mem-article", "article_rtc_race_mem-article-fix1",
-           "article_rtc_race_mem-article-fix2")),
+          ("article_rtc_mem_warp-article", "article_rtc_mem_warp-article-fix1",
+           "article_rtc_mem_warp-article-fix2")),
     Claim("So now that we understand the problem ...",
           "IRQF_NO_SUSPEND on the intermediate irqs: a module cannot be masked, an unending "
           "stream of attempts to mask the BCI interrupt",
@@ -56,12 +56,12 @@ CLAIMS: Tuple[Claim, ...] = (
     Claim("Another funny thing on the way to resume",
           "after one wake from the alarm it never works again, even awake: resume re-enables "
           "PMIC, module and RTC irqs in that order and the RTC's is lost",
-          ("bug2_rtc_race_mem-2012-bug2", "bug2_rtc_mem-bug2")),
+          ("bug2_rtc_mem_warp-2012-bug2", "bug2_rtc_mem-bug2")),
     Claim("Another funny thing on the way to resume",
           "the workaround: re-enable the irqs in the reverse order",
-          ("bug2_rtc_race_mem-2012-bug2-reverse", "bug2_rtc_mem-bug2-reverse")),
+          ("bug2_rtc_mem_warp-2012-bug2-reverse", "bug2_rtc_mem-bug2-reverse")),
     Claim("(after the article)",
           "mainline's fixes: the PIH a wake-up irq (5a2f1b5fae59), nested irqs not suspended "
           "(3c646f2c6aa9)",
-          ("bug1_rtc_freeze-bug1-fix1", "bug2_rtc_race_mem-2012-bug2-fix2")),
+          ("bug1_rtc_freeze-bug1-fix1", "bug2_rtc_mem_warp-2012-bug2-fix2")),
 )

@@ -89,7 +89,8 @@ class Guest:
         self.shell = Shell(self.console)
         self.monitor = Monitor(self.vm, self.alive)
         self.suspender = Suspender(self.console, self.shell, self.monitor, console_up,
-                                   console_suspends="no_console_suspend" not in append.split())
+                                   console_suspends="no_console_suspend" not in append.split(),
+                                   warp=warp)
         self.t0 = 0.0
         self.boot_time: Optional[float] = None
         self.expect_exit = False    # the guest powered off: QEMU ends by itself

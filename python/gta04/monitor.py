@@ -49,6 +49,23 @@ class Monitor:
         state: Dict[str, Any] = self.qmp("query-status")
         return str(state["status"])
 
+    def clock_stalled(self, settle: float = 1.0) -> bool:
+        """
+        In warp mode (gta04.guest.WARP_ARGS) only: whether the guest's time
+        stands still while the VM runs.  Under icount an executing CPU moves
+        virtual time with every instruction, and QEMU jumps a CPU halted in
+        WFI to the next timer at once; a clock that does not move means a
+        halted CPU with nothing pending: no timer of the board or of the
+        guest can wake it, only an outside event.  Two looks `settle` host
+        seconds apart (time for QEMU to make a jump; not a measure of
+        anything).
+        """
+        first = self.xp(SYNCTIMER_CR)
+        if self.status() != "running":
+            return False
+        time.sleep(settle)
+        return self.xp(SYNCTIMER_CR) == first and self.status() == "running"
+
     def xp(self, addr: int) -> int:
         """One 32-bit word of the physical address space."""
         out = self.hmp("xp /1wx 0x%x" % addr)

@@ -28,6 +28,7 @@ class Sleep:  # pylint: disable=too-few-public-methods
         self.returned: Optional[float] = None   # write returned
         self.then_output = ""               # what suspend(then=...) printed after the write returned
         self.observed: Optional[float] = None   # found still asleep (woke False)
+        self.stalled = False                # warp mode: found asleep with nothing pending
         self.qemu_status: Optional[str] = None  # QMP query-status when found asleep
         self.itr0: Optional[int] = None     # INTC raw input when found asleep
         self.mir0: Optional[int] = None     # INTC mask when found asleep
@@ -42,8 +43,10 @@ class Sleep:  # pylint: disable=too-few-public-methods
             return "woke %.1f guest s after the console suspended, status %s, wakeup irq %s" % (
                 (self.returned or 0.0) - self.entered, self.status, self.wakeup_irq)
         itr0, mir0 = self.itr0 or 0, self.mir0 or 0
-        return ("still asleep %.1f guest s after the console suspended (QEMU %s; INTC 7 %s, %s)"
-                % ((self.observed or 0.0) - self.entered, self.qemu_status,
+        return ("still asleep %.1f guest s after the console suspended%s (QEMU %s; INTC 7 %s, %s)"
+                % ((self.observed or 0.0) - self.entered,
+                   ", its time standing still: nothing pending" if self.stalled else "",
+                   self.qemu_status,
                    "asserted" if itr0 & 0x80 else "idle",
                    "masked" if mir0 & 0x80 else "unmasked"))
 
@@ -60,12 +63,16 @@ class Suspender:  # pylint: disable=too-few-public-methods
     """
 
     def __init__(self, console: Console, shell: Shell, monitor: Monitor,
-                 console_up: bool, console_suspends: bool):
+                 console_up: bool, console_suspends: bool, warp: bool = False):
         self.console = console
         self.shell = shell
         self.monitor = monitor
         self.console_up = console_up
         self.console_suspends = console_suspends
+        # warp mode: a board asleep with nothing pending has a clock that
+        # stands still, so wake_within never passes; its stalled clock is
+        # the verdict instead (Monitor.clock_stalled)
+        self.warp = warp
 
     def suspend(self, state: str, stimulus: Optional[Callable[[], object]] = None,
                 stimulus_after: float = 3.0, wake_within: float = 30.0,
@@ -109,29 +116,56 @@ class Suspender:  # pylint: disable=too-few-public-methods
                      else r"Freezing remaining freezable tasks completed", bound)
         return end
 
+    def _stalled(self, done: "re.Pattern[str]") -> bool:
+        """Warp mode: asleep with its time standing still (nothing pending
+        can wake it), and the write has not returned meanwhile."""
+        if not self.warp or not self.monitor.clock_stalled():
+            return False
+        self.console.poll()
+        return not done.search(self.console.log, self.console.pos)
+
+    def _woke(self, sleep: Sleep, done: "re.Pattern[str]") -> bool:
+        """Whether the write returned (`done`: its end marker and status
+        on the console); if it did, what the guest said then."""
+        con = self.console
+        m = done.search(con.log, con.pos)
+        if not m:
+            return False
+        sleep.woke, sleep.status = True, int(m.group(1))
+        sleep.returned = self.monitor.guest_clock()
+        con.pos = m.end()
+        prompt = con.wait_for(PROMPT, 10)
+        sleep.then_output = con.log[m.end():prompt.start()].strip()
+        return True
+
+    def _not_woken(self, sleep: Sleep, now: float, stalled: bool) -> None:
+        """Not woken: say so only from what the board shows."""
+        mon = self.monitor
+        mon.alive("observing the suspended guest")
+        sleep.stalled = stalled
+        sleep.woke = False
+        sleep.qemu_status = mon.status()
+        sleep.itr0, sleep.mir0 = mon.xp(INTC_ITR0), mon.xp(INTC_MIR0)
+        sleep.observed = now
+
     def _observe(self, sleep: Sleep, done: "re.Pattern[str]",
                  stimulus: Optional[Callable[[], object]], stimulus_after: float,
                  wake_within: float, bound: float) -> bool:
         """Watch the suspended guest until it wakes (True) or has slept
         long enough to say it did not (False)."""
-        con, mon = self.console, self.monitor
+        con = self.console
         deadline = time.monotonic() + bound
         # With the console up the devices take seconds to suspend: the
         # stimulus and the wait then count from the end of the noirq phase
         # (WFI or the s2idle loop follow within milliseconds)
         asleep_line = re.compile(r"noirq suspend of devices complete") if self.console_up else None
         sleep.asleep = None if asleep_line else sleep.entered
+        last = -1.0
         while True:
             con.poll()
-            m = done.search(con.log, con.pos)
-            if m:
-                sleep.woke, sleep.status = True, int(m.group(1))
-                sleep.returned = mon.guest_clock()
-                con.pos = m.end()
-                prompt = con.wait_for(PROMPT, 10)
-                sleep.then_output = con.log[m.end():prompt.start()].strip()
+            if self._woke(sleep, done):
                 return True
-            now = mon.guest_clock()
+            now = self.monitor.guest_clock()
             if sleep.asleep is None:
                 if asleep_line and asleep_line.search(con.log, con.pos):
                     sleep.asleep = now
@@ -144,13 +178,12 @@ class Suspender:  # pylint: disable=too-few-public-methods
             if stimulus and sleep.stimulated is None and now >= quiet_until:
                 sleep.stimulated = now
                 stimulus()
-            if now >= quiet_until + wake_within:
-                # Not woken: say so only from what the board shows
-                mon.alive("observing the suspended guest")
-                sleep.woke = False
-                sleep.qemu_status = mon.status()
-                sleep.itr0, sleep.mir0 = mon.xp(INTC_ITR0), mon.xp(INTC_MIR0)
-                sleep.observed = now
+            # warp mode: asleep with nothing pending (its clock stood still since the last look)
+            stalled = (now == last and (not stimulus or sleep.stimulated is not None)
+                       and self._stalled(done))
+            last = now
+            if now >= quiet_until + wake_within or stalled:
+                self._not_woken(sleep, now, stalled)
                 return False
             if time.monotonic() > deadline:
                 raise Timeout("suspend to %s: neither woke nor passed %.0f guest seconds "

@@ -38,7 +38,8 @@ Debian's linux-source-6.1; guest/kernel-patches/ has the series:
            re-enabled (resume_early) before twl-core re-enables the PMIC
            line (resume), children before their parent
   2012-*   bug 2 by its 2012 mechanism (preemptible kernel, I2C at bus
-           speed): genirq suspends the nested irqs and resumes every irq in
+           speed, warp mode so that the race runs the same way each time:
+           gta04.guest.WARP_ARGS): genirq suspends the nested irqs and resumes every irq in
            irq-number order, the I2C controller's irq among them as in 2012,
            so the PIH thread reads PWR_ISR1 (clear on read) while the RTC
            irq is still disabled; -fix2 re-applies mainline's 3c646f2c6aa9,
@@ -129,15 +130,21 @@ class Row:
 
     def __init__(self, scenario: "Scenario", kname: str, patches: Tuple[str, ...], expect: str,
                  config: str = "gta04", state: str = "freeze", console_up: bool = False,
-                 source: str = "6.1", bus_timing: bool = True):
+                 source: str = "6.1", bus_timing: bool = True, warp: bool = False):
         self.scenario, self.kname, self.patches, self.expect = scenario, kname, patches, expect
         self.config, self.state, self.console_up = config, state, console_up
         self.source = source
         # False: the I2C controllers untimed (-global omap3-i2c.bus-timing=off),
         # for a row whose reconstruction needs transfers that take no time
         self.bus_timing = bus_timing
+        # True: in warp mode (gta04.guest.WARP_ARGS): icount, so that a race
+        # between the kernel's threads at the chip's I2C timing is run the
+        # same way each time, and a board asleep with nothing pending says so
+        # at once (Suspender: its clock stands still)
+        self.warp = warp
         # pictures pair rows of one case
-        self.case = "%s_%s%s" % (scenario.__name__, state, "_console" if console_up else "")
+        self.case = "%s_%s%s%s" % (scenario.__name__, state, "_console" if console_up else "",
+                                   "_warp" if warp else "")
         self.outcome: Optional[str] = None
         self.detail = ""
         self.ok = False
@@ -187,7 +194,7 @@ def booted(row: Row, trace: str) -> Iterator[Guest]:
     """The row's kernel booted to the shell, traced to `trace`."""
     bus = [] if row.bus_timing else ["-global", "omap3-i2c.bus-timing=off"]
     with Guest(kernel=kernel(row.kname, row.patches, row.config, row.source),
-               extra_args=trace_args(trace) + bus, console_up=row.console_up) as g:
+               extra_args=trace_args(trace) + bus, console_up=row.console_up, warp=row.warp) as g:
         g.boot(240)
         yield g
 
@@ -399,52 +406,6 @@ def bug2_rtc(row: Row, trace: str) -> Tuple[str, str]:
         return detail, "?"
 
 
-# A race row boots its kernel afresh each time: a fix row RACE_RUNS times
-# (every boot must get every alarm), a bug row until a boot shows the bug,
-# at most RACE_MAX_BOOTS times (the loss rate depends on the host's load:
-# 9 of 12 boots measured on a quiet host, 2 of 5 beside a fresh-check)
-RACE_RUNS = 5
-RACE_MAX_BOOTS = 10
-
-
-def race_boots(row: Row) -> int:
-    """How many boots a race row may take."""
-    return RACE_RUNS if row.expect == "every alarm" else RACE_MAX_BOOTS
-
-
-def over_boots(row: Row, trace: str, scenario: Scenario, bug_outcome: str) -> Tuple[str, str]:
-    """`scenario` from fresh boots (race_boots): at the chip's I2C timing bug
-    2 is a race between the PIH thread and the resume loop, at every wake.
-    A bug kernel shows `bug_outcome` if some boot does (another boot may lose
-    a later alarm instead), a fix only if every boot gets every alarm
-    (docs/gta04.md "Bug 2 the 2012 way").  The trace left is of the first
-    boot that showed `bug_outcome`, if one did."""
-    seen: List[Tuple[str, str]] = []
-    shown_trace = trace + ".shown"
-    for _ in range(race_boots(row)):
-        seen.append(scenario(row, trace))
-        if seen[-1][1] == bug_outcome:
-            if not os.path.exists(shown_trace):
-                shutil.copyfile(trace, shown_trace)   # the timeline shows a boot that lost it
-            if row.expect == bug_outcome:
-                break
-    if os.path.exists(shown_trace):
-        os.replace(shown_trace, trace)
-    outcomes = [outcome for _detail, outcome in seen]
-    if "?" in outcomes:
-        return "; ".join("%s: %s" % (o, d) for d, o in seen if o == "?"), "?"
-    tally = ", ".join("%s %d" % (o, outcomes.count(o)) for o in sorted(set(outcomes)))
-    # the detail of the first boot that showed the bug, else of another loss, else the first boot
-    first = next((s for s in seen if s[1] == bug_outcome),
-                 next((s for s in seen if s[1] != "every alarm"), seen[0]))
-    return "%s of %d boots; %s" % (tally, len(seen), first[0]), first[1]
-
-
-def bug2_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
-    """bug2_rtc over fresh boots (over_boots)."""
-    return over_boots(row, trace, bug2_rtc, "lost after wake 1")
-
-
 def article_rtc(row: Row, trace: str) -> Tuple[str, str]:
     """No cable, row.state (mem), the RTC alarm in 5 s, ARTICLE_CYCLES times:
     the article's "unplug the cable: the alarm works once, not twice".  After
@@ -497,11 +458,6 @@ def article_rtc(row: Row, trace: str) -> Tuple[str, str]:
 ARTICLE_CYCLES = 3
 
 
-def article_rtc_race(row: Row, trace: str) -> Tuple[str, str]:
-    """article_rtc over fresh boots (over_boots)."""
-    return over_boots(row, trace, article_rtc, "once, not twice")
-
-
 ROWS = [
     Row(chain, "chain-ab", (CHAIN_A, BUG1), "asleep"),
     Row(chain, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
@@ -526,16 +482,19 @@ ROWS = [
 ]
 
 # Bug 2 as the article tells it, at the chip's I2C timing (docs/gta04.md
-# "Bug 2 the 2012 way"): a race (lost in 9 of 12 boots on a quiet host), so
-# each row boots as race_boots() says.  Only on 6.1: on 7.2 the series does not
-# apply (kernel/irq/pm.c's suspend loop and i2c-omap's pm ops have changed).
+# "Bug 2 the 2012 way"): a race between the PIH thread and the resume loop.
+# At host speed it was lost in 9 of 12 boots on a quiet host and fewer under
+# load; in warp mode (icount) the kernel's threads run the same way each
+# time and the rows agree 20 of 20 (docs).  Only on 6.1: on 7.2 the series
+# does not apply (kernel/irq/pm.c's suspend loop and i2c-omap's pm ops have
+# changed).
 ROWS_2012 = [
-    Row(bug2_rtc_race, "2012-bug2", GENIRQ_2012, "lost after wake 1", config="gta04+preempt",
-        state="mem"),
-    Row(bug2_rtc_race, "2012-bug2-fix2", GENIRQ_2012 + (FIX2_2012,), "every alarm",
-        config="gta04+preempt", state="mem"),
-    Row(bug2_rtc_race, "2012-bug2-reverse", GENIRQ_2012 + (FIX2_2012_REVERSE,), "every alarm",
-        config="gta04+preempt", state="mem"),
+    Row(bug2_rtc, "2012-bug2", GENIRQ_2012, "lost after wake 1", config="gta04+preempt",
+        state="mem", warp=True),
+    Row(bug2_rtc, "2012-bug2-fix2", GENIRQ_2012 + (FIX2_2012,), "every alarm",
+        config="gta04+preempt", state="mem", warp=True),
+    Row(bug2_rtc, "2012-bug2-reverse", GENIRQ_2012 + (FIX2_2012_REVERSE,), "every alarm",
+        config="gta04+preempt", state="mem", warp=True),
 ]
 
 # The article's claims the rows above leave out (6.1 only, as measured):
@@ -543,22 +502,21 @@ ROWS_2012 = [
 # kernel (bug 1 and the 2012 genirq state together, no cable, mem): bug 1
 # does not stop the alarm in mem, it arrives in WFI at an INTC 7 disabled
 # lazily but unmasked and wakes the board with no wake-up irq recorded (as
-# 2012's mem did), and the resume loses it to bug 2's race (a race at every
-# wake, so several boots (race_boots), and "every alarm" with 3c646f2c6aa9
-# on the same tree).
+# 2012's mem did), and the resume loses it to bug 2's race (in warp mode,
+# as the 2012 rows; "every alarm" with 3c646f2c6aa9 on the same tree).
 # And plugging the cable while the board sleeps (claim 9 of the audit: the
 # chain rows only unplug).  In mem the plug arrives in WFI the same way and
 # wakes the bug kernel too (claim 5); only s2idle shows "plugging has no
 # effect" without a cable.
 ROWS_ARTICLE = [
-    Row(article_rtc_race, "article", (CHAIN_A, BUG1) + GENIRQ_2012, "once, not twice",
-        config="gta04+preempt", state="mem"),
-    Row(article_rtc_race, "article-fix2", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX2_2012,),
-        "every alarm", config="gta04+preempt", state="mem"),
+    Row(article_rtc, "article", (CHAIN_A, BUG1) + GENIRQ_2012, "once, not twice",
+        config="gta04+preempt", state="mem", warp=True),
+    Row(article_rtc, "article-fix2", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX2_2012,),
+        "every alarm", config="gta04+preempt", state="mem", warp=True),
     # fix1 alone (v3.5's enable_irq_wake) makes the wakes the PIH's, and
-    # leaves bug 2: still a race lost at some wake
-    Row(article_rtc_race, "article-fix1", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX1,),
-        "once, not twice", config="gta04+preempt", state="mem"),
+    # leaves bug 2
+    Row(article_rtc, "article-fix1", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX1,),
+        "once, not twice", config="gta04+preempt", state="mem", warp=True),
     Row(plug_asleep, "chain-ab", (CHAIN_A, BUG1), "asleep"),
     Row(plug_asleep, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
     Row(plug_asleep, "chain-ab", (CHAIN_A, BUG1), "woke", state="mem", console_up=True),
@@ -574,7 +532,7 @@ def on_source_72(row: Row) -> Row:
     kname = "7.2-base" if row.kname == "debian" else "7.2-" + row.kname
     return Row(row.scenario, kname, (OMAP_DEVICE_FIX_72,) + row.patches, row.expect,
                config=row.config, state=row.state, console_up=row.console_up, source="7.2",
-               bus_timing=row.bus_timing)
+               bus_timing=row.bus_timing, warp=row.warp)
 
 
 ROWS += [on_source_72(row) for row in list(ROWS)] + ROWS_2012 + ROWS_ARTICLE
@@ -590,20 +548,20 @@ def in_check(row: Row) -> bool:
     """Whether make check runs the row (make bugs runs them all)."""
     return row.config == CHECK_CONFIG
 
+
 SCENARIO_TITLE: Dict[Scenario, str] = {
     chain: "cable in, %s, PWRON",
     plug_asleep: "no cable, %s, plug",
     bug1_rtc: "no cable, %s, RTC alarm",
     bug2_rtc: "no cable, %s, RTC alarm x3",
-    bug2_rtc_race: "no cable, %s, RTC alarm x3, boots",
-    article_rtc_race: "no cable, %s, RTC alarm x3, boots",
+    article_rtc: "no cable, %s, RTC alarm x3",
 }
 
 
 def title(row: Row) -> str:
     """The row's scenario column."""
     return (SCENARIO_TITLE[row.scenario] % (row.state + (" console up" if row.console_up else ""))
-            + ("" if row.bus_timing else ", I2C untimed"))
+            + ("" if row.bus_timing else ", I2C untimed") + (", warp" if row.warp else ""))
 
 
 def run_row(row: Row, trace: str, rows: Sequence[Row]) -> None:
