@@ -16,8 +16,10 @@
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
 #include "hw/arm/dm3730.h"
+#include "hw/misc/gta04_stimuli.h"
 #include "hw/misc/twl4030/twl4030.h"
 #include "hw/qdev-properties.h"
+#include "hw/sysbus.h"
 #include GTA04_SYSTEM_SYSTEM_H
 #include GTA04_SYSTEM_ADDRESS_SPACES_H
 
@@ -29,6 +31,7 @@ struct GTA04MachineState {
 
     DM3730State soc;
     TWL4030State twl4030;
+    GTA04StimuliState stimuli;
 };
 
 /*
@@ -67,6 +70,11 @@ static void gta04_init(MachineState *machine)
     qdev_connect_gpio_out_named(DEVICE(&gms->twl4030), "int1", 0,
                                 qdev_get_gpio_in_named(DEVICE(&gms->soc),
                                                        DM3730_SYS_NIRQ, 0));
+
+    /* outside events at a virtual time (qom-set /machine/stimuli at ...) */
+    object_initialize_child(OBJECT(machine), "stimuli", &gms->stimuli,
+                            TYPE_GTA04_STIMULI);
+    sysbus_realize(SYS_BUS_DEVICE(&gms->stimuli), &error_fatal);
 
     memory_region_add_subregion(get_system_memory(),
                                 dm3730_addr(DM3730_DEV_SDRAM), machine->ram);

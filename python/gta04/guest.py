@@ -27,8 +27,9 @@ from .suspend import Sleep, Suspender
 # the virtual clock; the RTC runs on that clock too (clock=vm, from a fixed
 # date), so a board asleep until its alarm wakes as soon as it sleeps and
 # the guest's clocks (sync counter, GP timers, RTC) stay consistent.  Only
-# a stimulus the guest times itself (its RTC alarm) has a place in that
-# time: a host's "3 s after suspend" never comes while nothing is pending.
+# a stimulus on the virtual clock has a place in that time: the guest's own
+# RTC alarm, or one the board applies itself (Guest.stimulus_at); a host's
+# "3 s after suspend" never comes while nothing is pending.
 WARP_ARGS = ("-icount", "shift=3,sleep=off", "-rtc", "base=2026-01-01T00:00:00,clock=vm")
 
 
@@ -276,6 +277,10 @@ class Guest:
     def qom_get(self, path: str, prop: str) -> Any:
         """Monitor.qom_get."""
         return self.monitor.qom_get(path, prop)
+
+    def stimulus_at(self, delay: float, path: str, prop: str, value: str) -> None:
+        """Monitor.stimulus_at."""
+        self.monitor.stimulus_at(delay, path, prop, value)
 
     def guest_clock(self) -> float:
         """Monitor.guest_clock."""

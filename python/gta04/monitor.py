@@ -44,6 +44,12 @@ class Monitor:
         """qom-get PATH PROP."""
         return self.qmp("qom-get", path=path, property=prop)
 
+    def stimulus_at(self, delay: float, path: str, prop: str, value: str) -> None:
+        """Set `prop` of `path` to `value` `delay` guest seconds from now, on
+        the virtual clock (the board's /machine/stimuli): in warp mode the
+        only way to put an outside event at a moment of the guest's time."""
+        self.qom_set("/machine/stimuli", "at", "%d %s %s %s" % (round(delay * 1e9), path, prop, value))
+
     def status(self) -> str:
         """The run state (query-status): running, paused, suspended, ..."""
         state: Dict[str, Any] = self.qmp("query-status")

@@ -17,7 +17,8 @@ and the guest's system clock (`date`) agrees with the RTC within a second.
 --warp runs the board in warp mode (gta04.guest.WARP_ARGS: icount with
 sleep=off, the RTC on the virtual clock), where a suspended board's wait
 costs no host time: only the RTC can wake it then (a host's stimulus has no
-guest time to happen at), so --warp takes --sources rtc alone.  `make
+guest time to happen at: see docs/gta04.md "Hours in minutes"), so --warp
+takes --sources rtc alone.  `make
 soak-warp` suspends to mem only: in s2idle Debian's 6.1 keeps its 250 Hz
 tick going (14833 clockevent interrupts in 60 guest s, against 8 a second
 idle awake; why is not settled yet), so a freeze cycle of 5 minutes still
@@ -173,16 +174,18 @@ def parse_args() -> Tuple[argparse.Namespace, List[Tuple[str, str]]]:
                         help="warp mode: a suspended board's wait costs no host time (RTC only)")
     args = parser.parse_args()
     sources = args.sources.split(",")
+    if args.warp and args.sources == ",".join(SOURCES):
+        sources = ["rtc"]
     unknown = [src for src in sources if src not in SOURCES]
     if unknown or not sources:
         parser.error("--sources: %s is not one of %s" % (",".join(unknown) or "(none)", ",".join(SOURCES)))
-    states = args.states.split(",")
-    if not states or any(st not in ("mem", "freeze") for st in states):
-        parser.error("--states: a comma-separated list of mem and freeze, not %r" % args.states)
     if args.warp and sources != ["rtc"]:
         parser.error("--warp takes --sources rtc alone: in warp mode a suspended board's "
                      "time jumps to its next timer, so only its own RTC alarm has a guest "
-                     "time to wake it at")
+                     "time to wake it at (docs/gta04.md \"Hours in minutes\")")
+    states = args.states.split(",")
+    if not states or any(st not in ("mem", "freeze") for st in states):
+        parser.error("--states: a comma-separated list of mem and freeze, not %r" % args.states)
     if not 1 <= args.period <= 86400 or args.cycles < 1:
         parser.error("--period must be 1..86400 s and --cycles at least 1")
     if args.seed is None:

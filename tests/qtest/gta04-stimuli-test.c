@@ -1,0 +1,186 @@
+/*
+ * qtest: the board's stimuli at a virtual time (hw/misc/gta04_stimuli.c)
+ *
+ * A stimulus is a QOM property write scheduled on QEMU_CLOCK_VIRTUAL: it
+ * must happen exactly when its time comes, in the order scheduled, never
+ * after a reset, and survive a migration; a bad request is refused when
+ * it is made.  The TWL4030's pwron and vbus are the properties written.
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "gta04/include/gta04-compat.h"
+#include GTA04_QOBJECT_QDICT_H
+#include "gta04-migrate.h"
+
+#define STIMULI     "/machine/stimuli"
+#define TWL         "/machine/twl4030"
+
+/* qom-set /machine/stimuli at REQUEST: NULL if taken, else the error's text */
+static char *schedule(QTestState *qts, const char *request)
+{
+    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-set', 'arguments': {"
+                           " 'path': %s, 'property': 'at', 'value': %s } }",
+                           STIMULI, request);
+    char *err = NULL;
+
+    if (qdict_haskey(rsp, "error")) {
+        err = g_strdup(qdict_get_str(qdict_get_qdict(rsp, "error"), "desc"));
+    }
+    qobject_unref(rsp);
+    return err;
+}
+
+static void schedule_ok(QTestState *qts, const char *request)
+{
+    g_autofree char *err = schedule(qts, request);
+
+    g_assert_null(err);
+}
+
+static int64_t qom_get_int(QTestState *qts, const char *path, const char *prop)
+{
+    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': {"
+                           " 'path': %s, 'property': %s } }", path, prop);
+    int64_t v = qdict_get_int(rsp, "return");
+
+    qobject_unref(rsp);
+    return v;
+}
+
+static uint64_t pending(QTestState *qts)
+{
+    return qom_get_int(qts, STIMULI, "pending");
+}
+
+/* A write happens at its time, not a nanosecond before */
+static void test_at_time(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    schedule_ok(qts, "1000000 " TWL " pwron on");
+    g_assert_cmpuint(pending(qts), ==, 1);
+    qtest_clock_step(qts, 999999);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "pwron"));
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "pwron"));
+    g_assert_cmpuint(pending(qts), ==, 0);
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "fired"), ==, 1);
+    /* a delay of 0 is due at once, at the next look at the clock */
+    schedule_ok(qts, "0 " TWL " pwron off");
+    qtest_clock_step(qts, 1);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "pwron"));
+    qtest_quit(qts);
+}
+
+/* Stimuli due together apply in the order they were scheduled */
+static void test_order(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    schedule_ok(qts, "2000 " TWL " vbus off");    /* last: scheduled first, later */
+    schedule_ok(qts, "1000 " TWL " vbus on");
+    schedule_ok(qts, "1000 " TWL " pwron on");
+    schedule_ok(qts, "1000 " TWL " pwron off");
+    qtest_clock_step(qts, 1000);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "vbus"));
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "pwron"));
+    g_assert_cmpuint(pending(qts), ==, 1);
+    qtest_clock_step(qts, 1000);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "vbus"));
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "fired"), ==, 4);
+    qtest_quit(qts);
+}
+
+/* Bad requests are refused with a reason, and nothing is scheduled */
+static void test_bad_requests(void)
+{
+    static const char *const bad[] = {
+        "", "1000", "1000 " TWL " pwron", "-1 " TWL " pwron on",
+        "soon " TWL " pwron on", "1000 /machine/nothing pwron on",
+        "1000 " TWL " no-such-property on", "1000 " STIMULI " pending 3",
+        "1000 " TWL " pwron "
+        "a-value-longer-than-thirty-one-characters",
+    };
+    QTestState *qts = qtest_init("-M gta04");
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(bad); i++) {
+        g_autofree char *err = schedule(qts, bad[i]);
+
+        g_assert_nonnull(err);
+        g_assert_true(g_str_has_prefix(err, "at: "));
+    }
+    g_assert_cmpuint(pending(qts), ==, 0);
+    /* sixteen wait at most */
+    for (i = 0; i < 16; i++) {
+        schedule_ok(qts, "1000 " TWL " pwron on");
+    }
+    {
+        g_autofree char *err = schedule(qts, "1000 " TWL " pwron on");
+
+        g_assert_nonnull(err);
+    }
+    /* a value the property refuses when due: dropped, QEMU carries on */
+    qtest_clock_step(qts, 1000);
+    g_assert_cmpuint(pending(qts), ==, 0);
+    schedule_ok(qts, "10 " TWL " pwron maybe");
+    qtest_clock_step(qts, 10);
+    g_assert_cmpuint(pending(qts), ==, 0);
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "fired"), ==, 16);
+    qtest_quit(qts);
+}
+
+/* A system reset drops what waits */
+static void test_reset(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    schedule_ok(qts, "1000000 " TWL " vbus on");
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    g_assert_cmpuint(pending(qts), ==, 0);
+    qtest_clock_step(qts, 2000000);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "vbus"));
+    qtest_quit(qts);
+}
+
+/*
+ * A pending stimulus is migrated with its time (the qtest clock itself
+ * starts again from 0 on the new side: it fires when that clock reaches
+ * the stimulus's time)
+ */
+static void test_migration(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    int64_t due, now;
+
+    qtest_clock_step(qts, 1000);
+    schedule_ok(qts, "5000000 " TWL " vbus on");
+    due = 1000 + 5000000;
+    qts = gta04_migrate(qts, "-M gta04");
+    g_assert_cmpuint(pending(qts), ==, 1);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "vbus"));
+    now = qtest_clock_step(qts, 1);     /* what this clock says now */
+    qtest_clock_step(qts, due - 1 - now);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "vbus"));
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "vbus"));
+    qtest_quit(qts);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+
+    qtest_add_func("gta04/stimuli/at-time", test_at_time);
+    qtest_add_func("gta04/stimuli/order", test_order);
+    qtest_add_func("gta04/stimuli/bad-requests", test_bad_requests);
+    qtest_add_func("gta04/stimuli/reset", test_reset);
+    qtest_add_func("gta04/stimuli/migration", test_migration);
+
+    return g_test_run();
+}
