@@ -283,13 +283,19 @@ def chain_in_trace(path: str) -> str:
         if not m:
             return "no '%s' after the last VUSB3V1 off" % pat
         pos = m.end()
-    # genirq's mask_irq(): a MIR0 write with bit 7 set, INT1 still high
+    return masked_with_int1_high(text, pos, "the BCI's INT1")
+
+
+def masked_with_int1_high(text: str, pos: int, what: str) -> str:
+    """In a trace from `pos` (just after `what`, an INT1 rise): genirq's
+    mask_irq(), a MIR0 write with bit 7 set, with INT1 still high.  Returns
+    "" when it is there, else what is missing."""
     for m in re.finditer(r"omap3_intc_mask MIR0 = 0x([0-9a-f]{8})", text[pos:]):
         if int(m.group(1), 16) & 0x80:
             if "twl4030_int1 INT1 0" in text[pos:pos + m.start()]:
                 return "INT1 fell before INTC 7 was masked"
             return ""
-    return "INTC 7 never masked after the BCI's INT1"
+    return "INTC 7 never masked after " + what
 
 
 def plug_asleep(row: Row, trace: str) -> Tuple[str, str]:
@@ -348,13 +354,7 @@ def plug_in_trace(path: str) -> str:
     m = re.compile(r"twl4030_int1 INT1 1").search(text, i)
     if not m:
         return "no INT1 after the plug"
-    pos = m.end()
-    for m in re.finditer(r"omap3_intc_mask MIR0 = 0x([0-9a-f]{8})", text[pos:]):
-        if int(m.group(1), 16) & 0x80:
-            if "twl4030_int1 INT1 0" in text[pos:pos + m.start()]:
-                return "INT1 fell before INTC 7 was masked"
-            return ""
-    return "INTC 7 never masked after the plug's INT1"
+    return masked_with_int1_high(text, m.end(), "the plug's INT1")
 
 
 def bug1_rtc(row: Row, trace: str) -> Tuple[str, str]:
