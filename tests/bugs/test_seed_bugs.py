@@ -98,6 +98,12 @@ GENIRQ_2012 = ("2012-genirq-nested-irqs-suspended.patch",
                "2012-i2c-omap-active-over-suspend.patch",
                "2012-i2c-omap-irq-suspended.patch")
 FIX2_2012 = "fix2-2012-genirq-3c646f2c6aa9.patch"
+# the article's IRQF_NO_SUSPEND attempt on the 2012 state (the I2C
+# controller in service through the noirq phase, its irq not suspended as
+# in 6.1), and the mask that works
+STORM = ("2012-genirq-nested-irqs-suspended.patch", "2012-i2c-omap-active-over-suspend.patch",
+         "article-i2c-omap-usable-in-noirq.patch", "article-irqf-no-suspend-intermediate.patch")
+FIX_STORM = "fix-storm-pih-child-masked-at-its-module.patch"
 FIX2_2012_REVERSE = "fix2-2012-resume-irqs-in-reverse.patch"
 # Linux 7.x needs this under every row: without it its I2C controllers die
 # in the first suspend (docs/gta04.md, "Kernels", item 3)
@@ -457,6 +463,78 @@ def article_rtc(row: Row, trace: str) -> Tuple[str, str]:
 
 ARTICLE_CYCLES = 3
 
+# The storm's trace lines: the PIH thread's read of PIH_ISR_P1, the BCI
+# handler's read of BCIISR1A (the only thing that clears the BCI's source),
+# and a write of all ones to BCIIMR1A (its sources masked)
+PIH_ISR_READ = re.compile(r"twl4030_read 0x49:0x81 -> 0x([0-9a-f]{2})")
+BCIISR1A_READ = "twl4030_read 0x4a:0xb9 ->"
+BCIIMR1A_MASKED = "twl4030_write 0x4a:0xbb <- 0xff"
+STORM_ASLEEP = {"freeze": 3.0, "mem": 30.0}   # guest seconds watched asleep
+
+
+def storm(row: Row, trace: str) -> Tuple[str, str]:
+    """Cable in, row.state: the article's IRQF_NO_SUSPEND attempt.  The
+    BCI's interrupt (chain-a) reaches the PIH thread, whose line is no
+    longer suspended; the BCI module irq is (the 2012 state), so nothing
+    reads BCIISR1A and INT1 stays up: the PIH irq re-fires without end.
+    Outcomes:
+    "storm": in s2idle, still asleep STORM_ASLEEP guest seconds later with
+    INT1 asserted, hundreds of PIH_ISR reads (BCI bit set) in the trace and
+    not one BCIISR1A read; a key on the console then wakes it.
+    "storm, woke": in mem, the same storm from the BCI's interrupt on, and
+    then the board is back without a wake-up source: WFI ends at once on
+    the asserted, unmasked INTC 7, and only the resume, re-enabling the BCI
+    irq, ends the storm.
+    "quiet": still asleep with INT1 low after the BCI's sources were masked
+    in BCIIMR1A (a mask that works); a key on the console wakes it, and the
+    BCI's interrupt is then handled (BCIISR1A read)."""
+    with booted(row, trace) as g:
+        g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
+        g.ok("sleep 3")      # the PHY settles without a cable, as in chain()
+        g.qom_set(TWL, "vbus", True)
+        g.ok("sleep 1")      # the BCI's plug debounce
+        pih = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
+        start = os.path.getsize(trace)
+        sleep = g.suspend(row.state, wake_within=STORM_ASLEEP[row.state], bound=600)
+        with open(trace, encoding="utf-8", errors="replace") as fh:
+            fh.seek(start)
+            asleep = fh.read()
+        if not sleep.woke:
+            g.send("\x15")   # ^U: if the shell gets the key, it only clears its line
+            g.wait_for(r"__GTA04E%d__" % g.shell.seq + STATUS, 60)
+        pih_after = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
+        throttled = g.ok("dmesg | grep -c 'RT throttling activated' || true").strip()
+        g.ok("sleep 1")
+        with open(trace, encoding="utf-8", errors="replace") as fh:
+            fh.seek(start + len(asleep.encode("utf-8", errors="replace")))
+            awake = fh.read()
+        vusb_off = asleep.rfind("vusb3v1 on=0")
+        if vusb_off < 0:
+            return "no VUSB3V1 off in the trace", "?"
+        # the storm: from the PHY's power-down to the first BCIISR1A read
+        # (the BCI handler at last), or to the end of what was traced asleep
+        end = asleep.find(BCIISR1A_READ, vusb_off)
+        storm_text = asleep[vusb_off:end if end >= 0 else len(asleep)]
+        reads = [int(m.group(1), 16) for m in PIH_ISR_READ.finditer(storm_text)]
+        bci_reads = sum(1 for r in reads if r & 0x04)
+        masked = BCIIMR1A_MASKED in storm_text
+        handled = end >= 0 or BCIISR1A_READ in awake
+        int1 = bool((sleep.itr0 or 0) & 0x80)
+        detail = ("%s; from VUSB3V1 off to the BCI handler: %d PIH_ISR reads (%d with the BCI bit), "
+                  "BCIIMR1A masked: %s; BCI handled %s; PIH count %d -> %d; 'RT throttling "
+                  "activated' %s" % (describe(sleep, g.pih_virq()), len(reads), bci_reads,
+                                     "yes" if masked else "no",
+                                     "asleep" if end >= 0 else "after the wake" if handled else "never",
+                                     pih, pih_after, throttled))
+        if sleep.woke:
+            if bci_reads >= 100 and not masked and end >= 0 and sleep.wakeup_irq in ("none", ""):
+                return detail, "storm, woke"
+        elif int1 and bci_reads >= 100 and not masked and end < 0:
+            return detail, "storm"
+        elif not int1 and masked and len(reads) <= 5 and end < 0 and handled:
+            return detail, "quiet"
+        return detail, "?"
+
 
 ROWS = [
     Row(chain, "chain-ab", (CHAIN_A, BUG1), "asleep"),
@@ -517,6 +595,17 @@ ROWS_ARTICLE = [
     # leaves bug 2
     Row(article_rtc, "article-fix1", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX1,),
         "once, not twice", config="gta04+preempt", state="mem", warp=True),
+    # the article's IRQF_NO_SUSPEND attempt (storm()), and its conclusion:
+    # a mask that works
+    # In mem with the console up, as the chain rows (the BCI's interrupt
+    # must come before WFI); in s2idle the storm goes on while asleep
+    Row(storm, "storm", (CHAIN_A, BUG1) + STORM, "storm, woke", config="gta04+preempt",
+        state="mem", console_up=True),
+    Row(storm, "storm-fix", (CHAIN_A, BUG1) + STORM + (FIX_STORM,), "quiet",
+        config="gta04+preempt", state="mem", console_up=True),
+    Row(storm, "storm", (CHAIN_A, BUG1) + STORM, "storm", config="gta04+preempt"),
+    Row(storm, "storm-fix", (CHAIN_A, BUG1) + STORM + (FIX_STORM,), "quiet",
+        config="gta04+preempt"),
     Row(plug_asleep, "chain-ab", (CHAIN_A, BUG1), "asleep"),
     Row(plug_asleep, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
     Row(plug_asleep, "chain-ab", (CHAIN_A, BUG1), "woke", state="mem", console_up=True),
@@ -555,6 +644,7 @@ SCENARIO_TITLE: Dict[Scenario, str] = {
     bug1_rtc: "no cable, %s, RTC alarm",
     bug2_rtc: "no cable, %s, RTC alarm x3",
     article_rtc: "no cable, %s, RTC alarm x3",
+    storm: "cable in, %s, IRQF_NO_SUSPEND",
 }
 
 
