@@ -150,8 +150,8 @@
       const g = el(plot, "g", {class: "lane", "data-lane": lane.name});
       el(g, "line", {x1: NAME_W, x2: width, y1: y + LANE_H, y2: y + LANE_H, class: "sep"});
       drawBars(g, lane, y, x);
-      if (lane.name === "I2C1") drawI2c(g, pane.panel, y, x);
       drawMarks(g, lane, y, x, phaseLines);
+      if (lane.name === "I2C1") drawI2c(g, pane.panel, y, x);
       text(svg, 6, y + 16, lane.name, "lane-name");
     });
     pane.cursor = el(svg, "line", {x1: -10, x2: -10, y1: AXIS_H, y2: height, class: "cursor"});
