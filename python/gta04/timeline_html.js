@@ -19,6 +19,7 @@
   const NOTE = {
     masked: " (masked)", idle: " (no traced guest access)", status: " (interrupt status)",
   };
+  const note = (label, st) => (NOTE[st] && !String(label).includes(st) ? NOTE[st] : "");
 
   function fmt(t) {
     if (unit !== "s") return "event " + Math.round(t);
@@ -89,7 +90,7 @@
       if (e < view[0] || s > view[1]) continue;
       const x0 = Math.max(x(s), NAME_W), x1 = Math.min(x(e), x(view[1]));
       const thin = st === "light" || st === "idle";
-      const tipText = lane.name + ": " + (label || st) + (NOTE[st] || "") + "\n" +
+      const tipText = lane.name + ": " + (label || st) + note(label, st) + "\n" +
         fmt(s) + " → " + fmt(e) + "  (" + dur(s, e) + ")";
       el(g, "rect", {x: x0, width: Math.max(1, x1 - x0), y: y + (thin ? 9 : 5),
                      height: thin ? 8 : 14, class: "bar " + st}, tipText);
@@ -106,7 +107,7 @@
       if (t < view[0] || t > view[1]) return;
       const px = x(t);
       const tipText = lane.name + (lane.name === "suspend phases" ? " #" + (k + 1) : "") +
-        ": " + label + (NOTE[st] || "") + "\n" + fmt(t);
+        ": " + label + note(label, st) + "\n" + fmt(t);
       if (st === "phase") {
         el(phaseLines, "line", {x1: px, x2: px, y1: y + LANE_H, y2: "100%", class: "phaseline"});
         el(g, "path", {d: "M" + (px - 5) + "," + (y + 4) + "h10l-5,9z", class: "mark phase"}, tipText);
@@ -220,9 +221,12 @@
     if (!target) { tip.hidden = true; return; }
     tip.textContent = target.dataset.tip;
     tip.hidden = false;
-    const left = Math.min(ev.clientX + 14, window.innerWidth - tip.offsetWidth - 8);
+    // beside the mouse, inside the window
+    const w = document.documentElement.clientWidth, h = document.documentElement.clientHeight;
+    const left = Math.min(ev.clientX + 14, w - tip.offsetWidth - 4);
+    const below = ev.clientY + 16 + tip.offsetHeight < h;
     tip.style.left = Math.max(0, left) + window.scrollX + "px";
-    tip.style.top = ev.clientY + 16 + window.scrollY + "px";
+    tip.style.top = (below ? ev.clientY + 16 : ev.clientY - tip.offsetHeight - 8) + window.scrollY + "px";
   });
 
   const actions = {
