@@ -17,8 +17,9 @@ The modules, each one kind of thing:
 - ``kernels``: the guest images and kernels the scripts build
 - ``scenarios``, ``wake_matrix``, ``compat``: wake scenarios shared by tests
   and scripts
-- ``timeline``, ``timeline_chart``: a QEMU trace log as the PMIC interrupt
-  path's lanes, and their drawing; ``charts``: Debian's matplotlib
+- ``timeline``, ``timeline_chart``, ``timeline_html``: a QEMU trace log as
+  the PMIC interrupt path's lanes, their drawing and their interactive page;
+  ``charts``: Debian's matplotlib; ``webdriver``: headless Chromium
 - ``boards``, ``hostproc``: the boards the benchmarks compare, and what
   their QEMU costs the host
 - ``testing``: functional tests as unittest cases, with the runner's

@@ -406,3 +406,21 @@ class Lanes:  # pylint: disable=too-few-public-methods
 def lanes(trace: Trace, t0: float, t1: float, idle_ms: float) -> List[Lane]:
     """The lanes of the window [t0, t1]: name, bars and marks, top to bottom."""
     return Lanes(trace, t0, t1).build(idle_ms)
+
+
+def i2c_accesses(trace: Trace, t0: float, t1: float) -> List[Mark]:
+    """The TWL4030 register reads and writes in [t0, t1]: (time, what,
+    "status" for a read of an interrupt status register, else "i2c")."""
+    out: List[Mark] = []
+    for t, event, args in trace.events:
+        if event not in ("twl4030_read", "twl4030_write") or not t0 <= t <= t1:
+            continue
+        m = re.match(r"0x([0-9a-f]+):0x([0-9a-f]+) (->|<-) 0x([0-9a-f]+)", args)
+        if not m:
+            continue
+        reg = STATUS_REGS.get((int(m.group(1), 16), int(m.group(2), 16)), "")
+        what = "%s 0x%s:0x%s%s %s 0x%s" % ("read" if m.group(3) == "->" else "write",
+                                          m.group(1), m.group(2), " " + reg if reg else "",
+                                          m.group(3), m.group(4))
+        out.append((t, what, "status" if reg and m.group(3) == "->" else "i2c"))
+    return out

@@ -3,9 +3,10 @@ after the row, its picture (scripts/irq-timeline) next to its fixed twin.
 
     trace_args(log)          -> the -trace/-D/-msg options for a Guest
     draw_row(row, log, rows) -> keeps the log as OUT/<case>-<kernel>.log,
-                                draws OUT/<case>-<kernel>.png and, once both
-                                rows of a bug/fix pair have run,
-                                OUT/<case>-<bug>-vs-<fix>.png side by side
+                                draws OUT/<case>-<kernel>.png (and .html, the
+                                interactive page) and, once both rows of a
+                                bug/fix pair have run, OUT/<case>-<bug>-vs-<fix>
+                                .png side by side (.html stacked)
 
 OUT is $GTA04_BUILD/bugs-timeline (default .build/bugs-timeline).  Stdlib
 only: the drawing runs in scripts/irq-timeline (Debian's matplotlib).
@@ -39,7 +40,7 @@ def trace_args(log: str) -> List[str]:
 
 
 def _draw(logs: List[str], titles: List[str], out: str) -> str:
-    cmd = [sys.executable, TIMELINE, *logs, "-o", out]
+    cmd = [sys.executable, TIMELINE, *logs, "-o", out, "--html", out + ".html"]
     for title in titles:
         cmd += ["--title", title]
     proc = subprocess.run(cmd, check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
