@@ -50,9 +50,12 @@ CLAIMS: Tuple[Claim, ...] = (
     Claim("So now that we understand the problem ...",
           "IRQF_NO_SUSPEND on the intermediate irqs: a module cannot be masked, an unending "
           "stream of attempts to mask the BCI interrupt",
-          (), "the hardware half only: qtest twl4030/sih/no-module-mask; the storm is no row "
-          "yet (experiments/twl4030-irq-no-suspend-intermediate.patch: a first run stormed on "
-          "failed PMIC reads, issue 31)"),
+          ("storm_freeze-storm", "storm_mem_console-storm"),
+          "qtest twl4030/sih/no-module-mask: writes to the PIH cannot mask a module"),
+    Claim("So now that we understand the problem ...",
+          "each interrupt visible to Linux must support being masked in the hardware (the "
+          "article's conclusion: with such a mask the storm stops)",
+          ("storm_freeze-storm-fix", "storm_mem_console-storm-fix")),
     Claim("Another funny thing on the way to resume",
           "after one wake from the alarm it never works again, even awake: resume re-enables "
           "PMIC, module and RTC irqs in that order and the RTC's is lost",

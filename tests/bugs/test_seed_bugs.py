@@ -47,6 +47,11 @@ Debian's linux-source-6.1; guest/kernel-patches/ has the series:
   article  the article's own kernel: chain-a + bug1 + the 2012-* series,
            no cable, mem, three alarms per boot (the alarm "works once, not
            twice"); -fix2 adds 3c646f2c6aa9
+  storm    the article's IRQF_NO_SUSPEND attempt on chain-a + bug1 + the
+           2012 state, cable in: the PIH irq re-fires without end on the
+           BCI's source, which nobody clears (the BCI module irq is
+           suspended); -fix masks a disabled PIH child at its module's
+           IMR, the article's conclusion, and the storm stops
 
 Every verdict is a guest fact (the write to /sys/power/state returned or
 not by guest time, /sys/power/pm_wakeup_irq, /proc/interrupts counts) or a
