@@ -31,9 +31,10 @@ SIH_SOURCES = {
 }
 PIH_BITS = ("GPIO", "KEYP", "BCI", "MADC", "USB", "PWR", "", "")
 # TWL4030 registers whose read is the handler walking the chain:
-# PIH_ISR_P1 (0x49:0x81), PWR_ISR1 (0x4b:0x2e), BCI ISR1A/2A (0x4a:0xb9/0xbb)
+# PIH_ISR_P1 (0x49:0x81), PWR_ISR1/2 (0x4b:0x2e/0x30), BCIISR1A/2A (0x4a:0xb9/0xba:
+# the two bytes of line A, twl.h TWL4030_INTERRUPTS_BCIISR1A/2A = 0, 1)
 STATUS_REGS = {(0x49, 0x81): "PIH_ISR", (0x4b, 0x2e): "PWR_ISR1", (0x4b, 0x30): "PWR_ISR2",
-               (0x4a, 0xb9): "BCIISR1A", (0x4a, 0xbb): "BCIISR2A"}
+               (0x4a, 0xb9): "BCIISR1A", (0x4a, 0xba): "BCIISR2A"}
 
 PHASES = ("PM: suspend entry", "Filesystems sync", "Freezing user space",
           "Freezing remaining", "Suspending console", "PM: suspend devices",
