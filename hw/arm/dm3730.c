@@ -407,6 +407,9 @@ static void dm3730_children_configure(DM3730State *s)
 
         object_property_add_alias(obj, serial, OBJECT(&s->uart[i]), "chardev");
     }
+    /* what watches the console's transmit side (serial0, UART3) */
+    object_property_add_alias(obj, "console-tx-watch", OBJECT(&s->uart[2]),
+                              "tx-watch");
 }
 
 /* The wires between children, after realize */

@@ -53,6 +53,14 @@ static void gta04_init(MachineState *machine)
     }
 
     object_initialize_child(OBJECT(machine), "soc", &gms->soc, TYPE_DM3730);
+    /*
+     * outside events at a virtual time, or on a console line (qom-set
+     * /machine/stimuli at / on-console ...): it watches UART3's output
+     */
+    object_initialize_child(OBJECT(machine), "stimuli", &gms->stimuli,
+                            TYPE_GTA04_STIMULI);
+    object_property_set_link(OBJECT(&gms->soc), "console-tx-watch",
+                             OBJECT(&gms->stimuli), &error_abort);
     /* -serial N: serial0 is UART3, the console (see dm3730.h) */
     for (int i = 0; i < DM3730_NUM_SERIAL; i++) {
         g_autofree char *prop = g_strdup_printf("serial%d", i);
@@ -71,9 +79,6 @@ static void gta04_init(MachineState *machine)
                                 qdev_get_gpio_in_named(DEVICE(&gms->soc),
                                                        DM3730_SYS_NIRQ, 0));
 
-    /* outside events at a virtual time (qom-set /machine/stimuli at ...) */
-    object_initialize_child(OBJECT(machine), "stimuli", &gms->stimuli,
-                            TYPE_GTA04_STIMULI);
     sysbus_realize(SYS_BUS_DEVICE(&gms->stimuli), &error_fatal);
 
     memory_region_add_subregion(get_system_memory(),

@@ -403,6 +403,10 @@ static void omap3_uart_write_thr(OMAP3UARTState *s, uint8_t val)
     trace_omap3_uart_tx(s->id, val, pending + 1);
     core_write(s, CORE_RBR_THR, val);
     omap3_uart_update_irq(s);
+    if (s->tx_watch) {
+        OMAP3_UART_TX_WATCH_GET_CLASS(s->tx_watch)->transmitted(s->tx_watch,
+                                                                val);
+    }
 }
 
 static void omap3_uart_tx_drained(void *opaque)
@@ -923,6 +927,8 @@ static const Property omap3_uart_properties[] = {
     DEFINE_PROP_UINT8("revision", OMAP3UARTState, revision, 0x46),
     /* transmit at the programmed baud rate, in virtual time (off: at once) */
     DEFINE_PROP_BOOL("line-rate", OMAP3UARTState, line_rate, false),
+    DEFINE_PROP_LINK("tx-watch", OMAP3UARTState, tx_watch,
+                     TYPE_OMAP3_UART_TX_WATCH, Object *),
 };
 
 static void omap3_uart_class_init(ObjectClass *oc, const void *data)
@@ -946,9 +952,16 @@ static const TypeInfo omap3_uart_info = {
     .class_init = GTA04_CLASS_INIT(omap3_uart_class_init),
 };
 
+static const TypeInfo omap3_uart_tx_watch_info = {
+    .name = TYPE_OMAP3_UART_TX_WATCH,
+    .parent = TYPE_INTERFACE,
+    .class_size = sizeof(OMAP3UARTTxWatchClass),
+};
+
 static void omap3_uart_register_types(void)
 {
     type_register_static(&omap3_uart_info);
+    type_register_static(&omap3_uart_tx_watch_info);
 }
 
 type_init(omap3_uart_register_types)

@@ -10,7 +10,10 @@
  * same time apply in the order they were scheduled.  A bad request is
  * refused when it is made (qom-set returns the error); a write that fails
  * when it is due (a value the property refuses) is reported once on stderr
- * and dropped.  The pending stimuli are migrated; a system reset drops
+ * and dropped.  `on-console` "TEXT|NS PATH PROPERTY VALUE" arms the same
+ * request for NS after the next line UART3 transmits that contains TEXT
+ * (the device is UART3's "tx-watch"); each waits for one line.  The
+ * pending stimuli and the armed lines are migrated; a system reset drops
  * them, as it would end a test's run of the board.
  *
  * Copyright (c) 2026 qemu-gta04 developers
@@ -26,6 +29,7 @@
 #include "qemu/error-report.h"
 #include "qemu/module.h"
 #include "hw/sysbus.h"
+#include "hw/char/omap3_uart.h"
 #include "hw/misc/gta04_stimuli.h"
 #include "migration/vmstate.h"
 #include "trace.h"
@@ -99,59 +103,182 @@ static void gta04_stimuli_due(void *opaque)
     gta04_stimuli_rearm(s);
 }
 
-/* "NS PATH PROPERTY VALUE": checked now, applied NS ns of virtual time on */
-static void gta04_stimuli_set_at(Object *obj, const char *str, Error **errp)
+/*
+ * Parse "NS PATH PROPERTY VALUE" (`what` names the property for errors)
+ * into *delay_ns and *st (when_ns left -1), checking that PATH has a
+ * settable PROPERTY now, so that a mistake is refused when it is made.
+ */
+static bool gta04_stimuli_parse(const char *what, const char *str,
+                                int64_t *delay_ns, GTA04Stimulus *st,
+                                Error **errp)
 {
-    GTA04StimuliState *s = GTA04_STIMULI(obj);
     g_auto(GStrv) words = g_strsplit(str, " ", 4);
-    GTA04Stimulus *st = NULL;
     ObjectProperty *prop;
     Object *target;
-    int64_t ns;
-    int i;
 
-    if (g_strv_length(words) != 4 || qemu_strtoi64(words[0], NULL, 10, &ns) ||
-        ns < 0) {
-        error_setg(errp, "at: expected \"NS PATH PROPERTY VALUE\" with NS a "
-                   "delay in nanoseconds, not \"%s\"", str);
-        return;
+    if (g_strv_length(words) != 4 ||
+        qemu_strtoi64(words[0], NULL, 10, delay_ns) || *delay_ns < 0) {
+        error_setg(errp, "%s: expected \"NS PATH PROPERTY VALUE\" with NS a "
+                   "delay in nanoseconds, not \"%s\"", what, str);
+        return false;
     }
     if (strlen(words[1]) >= GTA04_STIMULI_PATH_LEN ||
         strlen(words[2]) >= GTA04_STIMULI_NAME_LEN ||
         strlen(words[3]) >= GTA04_STIMULI_NAME_LEN) {
-        error_setg(errp, "at: a path of %d characters at most, a property and "
-                   "a value of %d at most", GTA04_STIMULI_PATH_LEN - 1,
+        error_setg(errp, "%s: a path of %d characters at most, a property and "
+                   "a value of %d at most", what, GTA04_STIMULI_PATH_LEN - 1,
                    GTA04_STIMULI_NAME_LEN - 1);
-        return;
+        return false;
     }
     target = object_resolve_path(words[1], NULL);
     if (!target) {
-        error_setg(errp, "at: no object %s", words[1]);
-        return;
+        error_setg(errp, "%s: no object %s", what, words[1]);
+        return false;
     }
     prop = object_property_find(target, words[2]);
     if (!prop || !prop->set) {
-        error_setg(errp, "at: %s has no settable property '%s'", words[1],
-                   words[2]);
-        return;
+        error_setg(errp, "%s: %s has no settable property '%s'", what,
+                   words[1], words[2]);
+        return false;
     }
+    st->when_ns = -1;
+    pstrcpy(st->path, sizeof(st->path), words[1]);
+    pstrcpy(st->property, sizeof(st->property), words[2]);
+    pstrcpy(st->value, sizeof(st->value), words[3]);
+    return true;
+}
+
+/* Put `req` into a free slot, due delay_ns of virtual time from now */
+static bool gta04_stimuli_schedule(GTA04StimuliState *s,
+                                   const GTA04Stimulus *req, int64_t delay_ns)
+{
+    GTA04Stimulus *st = NULL;
+    int i;
+
     for (i = 0; i < GTA04_STIMULI_SLOTS && !st; i++) {
         if (slot_free(&s->slot[i])) {
             st = &s->slot[i];
         }
     }
     if (!st) {
-        error_setg(errp, "at: %d stimuli wait already", GTA04_STIMULI_SLOTS);
-        return;
+        return false;
     }
-    st->when_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + ns;
+    *st = *req;
+    st->when_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + delay_ns;
     st->seq = s->next_seq++;
-    pstrcpy(st->path, sizeof(st->path), words[1]);
-    pstrcpy(st->property, sizeof(st->property), words[2]);
-    pstrcpy(st->value, sizeof(st->value), words[3]);
     trace_gta04_stimuli_scheduled(st->when_ns, st->path, st->property,
                                   st->value);
     gta04_stimuli_rearm(s);
+    return true;
+}
+
+/* "NS PATH PROPERTY VALUE": checked now, applied NS ns of virtual time on */
+static void gta04_stimuli_set_at(Object *obj, const char *str, Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+    GTA04Stimulus req;
+    int64_t ns;
+
+    if (!gta04_stimuli_parse("at", str, &ns, &req, errp)) {
+        return;
+    }
+    if (!gta04_stimuli_schedule(s, &req, ns)) {
+        error_setg(errp, "at: %d stimuli wait already", GTA04_STIMULI_SLOTS);
+    }
+}
+
+/*
+ * "TEXT|NS PATH PROPERTY VALUE": the stimulus NS ns after the first console
+ * line that contains TEXT (the last '|' ends TEXT)
+ */
+static void gta04_stimuli_set_on_console(Object *obj, const char *str,
+                                         Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+    const char *bar = strrchr(str, '|');
+    GTA04ConsoleWatch *w = NULL;
+    size_t len = bar ? bar - str : 0;
+    int i;
+
+    if (!len || len >= GTA04_STIMULI_TEXT_LEN) {
+        error_setg(errp, "on-console: expected \"TEXT|NS PATH PROPERTY "
+                   "VALUE\" with TEXT of 1 to %d characters, not \"%s\"",
+                   GTA04_STIMULI_TEXT_LEN - 1, str);
+        return;
+    }
+    for (i = 0; i < GTA04_STIMULI_WATCHES && !w; i++) {
+        if (!s->watch[i].armed) {
+            w = &s->watch[i];
+        }
+    }
+    if (!w) {
+        error_setg(errp, "on-console: %d lines are waited for already",
+                   GTA04_STIMULI_WATCHES);
+        return;
+    }
+    if (!gta04_stimuli_parse("on-console", bar + 1, &w->delay_ns,
+                             &w->stimulus, errp)) {
+        return;
+    }
+    memset(w->text, 0, sizeof(w->text));
+    memcpy(w->text, str, len);
+    w->armed = true;
+    trace_gta04_stimuli_watch(w->text, w->delay_ns, w->stimulus.path,
+                              w->stimulus.property, w->stimulus.value);
+}
+
+/* A whole console line: start what waited for it */
+static void gta04_stimuli_console_line(GTA04StimuliState *s)
+{
+    const char *line = (const char *)s->line;
+    int i;
+
+    for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
+        GTA04ConsoleWatch *w = &s->watch[i];
+
+        if (!w->armed || !strstr(line, w->text)) {
+            continue;
+        }
+        w->armed = false;
+        trace_gta04_stimuli_line(w->text);
+        if (!gta04_stimuli_schedule(s, &w->stimulus, w->delay_ns)) {
+            warn_report("gta04-stimuli: no free slot for the stimulus after "
+                        "\"%s\": %s %s = %s dropped", w->text,
+                        w->stimulus.path, w->stimulus.property,
+                        w->stimulus.value);
+        }
+    }
+}
+
+/* OMAP3UARTTxWatchClass::transmitted: UART3 sent `ch` */
+static void gta04_stimuli_transmitted(Object *obj, uint8_t ch)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+
+    if (ch == '\n' || ch == '\r') {
+        s->line[MIN(s->line_len, GTA04_STIMULI_LINE_LEN - 1)] = '\0';
+        if (s->line_len) {
+            gta04_stimuli_console_line(s);
+        }
+        s->line_len = 0;
+    } else if (s->line_len < GTA04_STIMULI_LINE_LEN - 1) {
+        /* a longer line keeps its beginning */
+        s->line[s->line_len++] = ch;
+    }
+}
+
+static void gta04_stimuli_get_watching(Object *obj, Visitor *v,
+                                       const char *name, void *opaque,
+                                       Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+    uint32_t n = 0;
+    int i;
+
+    for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
+        n += s->watch[i].armed;
+    }
+    visit_type_uint32(v, name, &n, errp);
 }
 
 static void gta04_stimuli_get_pending(Object *obj, Visitor *v,
@@ -168,14 +295,25 @@ static void gta04_stimuli_get_pending(Object *obj, Visitor *v,
     visit_type_uint32(v, name, &n, errp);
 }
 
-static void gta04_stimuli_reset_enter(Object *obj, ResetType type)
+/* Nothing pending, nothing waited for (reset, and a new device) */
+static void gta04_stimuli_clear(GTA04StimuliState *s)
 {
-    GTA04StimuliState *s = GTA04_STIMULI(obj);
     int i;
 
     for (i = 0; i < GTA04_STIMULI_SLOTS; i++) {
         s->slot[i].when_ns = -1;
     }
+    for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
+        s->watch[i].armed = false;
+    }
+    s->line_len = 0;
+}
+
+static void gta04_stimuli_reset_enter(Object *obj, ResetType type)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+
+    gta04_stimuli_clear(s);
     s->fired = 0;
     timer_del(s->timer);
 }
@@ -183,17 +321,21 @@ static void gta04_stimuli_reset_enter(Object *obj, ResetType type)
 static void gta04_stimuli_init(Object *obj)
 {
     GTA04StimuliState *s = GTA04_STIMULI(obj);
-    int i;
 
-    for (i = 0; i < GTA04_STIMULI_SLOTS; i++) {
-        s->slot[i].when_ns = -1;
-    }
+    gta04_stimuli_clear(s);
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, gta04_stimuli_due, s);
     object_property_add_str(obj, "at", NULL, gta04_stimuli_set_at);
     object_property_set_description(obj, "at",
         "\"NS PATH PROPERTY VALUE\": set PROPERTY of PATH to VALUE NS "
         "nanoseconds of virtual time from now");
+    object_property_add_str(obj, "on-console", NULL,
+                            gta04_stimuli_set_on_console);
+    object_property_set_description(obj, "on-console",
+        "\"TEXT|NS PATH PROPERTY VALUE\": set PROPERTY of PATH to VALUE NS "
+        "nanoseconds after the next console line containing TEXT");
     object_property_add(obj, "pending", "uint32", gta04_stimuli_get_pending,
+                        NULL, NULL, NULL);
+    object_property_add(obj, "watching", "uint32", gta04_stimuli_get_watching,
                         NULL, NULL, NULL);
     object_property_add_uint32_ptr(obj, "fired", &s->fired,
                                    OBJ_PROP_FLAG_READ);
@@ -220,6 +362,16 @@ static int gta04_stimuli_post_load(void *opaque, int version_id)
             st->when_ns = -1;
         }
     }
+    for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
+        GTA04ConsoleWatch *w = &s->watch[i];
+
+        w->text[sizeof(w->text) - 1] = '\0';
+        w->stimulus.path[sizeof(w->stimulus.path) - 1] = '\0';
+        w->stimulus.property[sizeof(w->stimulus.property) - 1] = '\0';
+        w->stimulus.value[sizeof(w->stimulus.value) - 1] = '\0';
+        w->delay_ns = MAX(w->delay_ns, 0);
+    }
+    s->line_len = MIN(s->line_len, GTA04_STIMULI_LINE_LEN - 1);
     gta04_stimuli_rearm(s);
     return 0;
 }
@@ -240,9 +392,24 @@ static const VMStateDescription vmstate_gta04_stimulus = {
     }
 };
 
+static const VMStateDescription vmstate_gta04_console_watch = {
+    .name = "gta04-console-watch",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(armed, GTA04ConsoleWatch),
+        VMSTATE_INT64(delay_ns, GTA04ConsoleWatch),
+        VMSTATE_BUFFER_UNSAFE(text, GTA04ConsoleWatch, 0,
+                              GTA04_STIMULI_TEXT_LEN),
+        VMSTATE_STRUCT(stimulus, GTA04ConsoleWatch, 1, vmstate_gta04_stimulus,
+                       GTA04Stimulus),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_gta04_stimuli = {
     .name = TYPE_GTA04_STIMULI,
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .post_load = gta04_stimuli_post_load,
     .fields = (const VMStateField[]) {
@@ -250,6 +417,11 @@ static const VMStateDescription vmstate_gta04_stimuli = {
                              vmstate_gta04_stimulus, GTA04Stimulus),
         VMSTATE_UINT64(next_seq, GTA04StimuliState),
         VMSTATE_UINT32(fired, GTA04StimuliState),
+        VMSTATE_STRUCT_ARRAY(watch, GTA04StimuliState, GTA04_STIMULI_WATCHES,
+                             2, vmstate_gta04_console_watch,
+                             GTA04ConsoleWatch),
+        VMSTATE_BUFFER_V(line, GTA04StimuliState, 2),
+        VMSTATE_UINT32_V(line_len, GTA04StimuliState, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -264,6 +436,7 @@ static void gta04_stimuli_class_init(ObjectClass *klass, const void *data)
     /* made by the board only: one per machine, at /machine/stimuli */
     dc->user_creatable = false;
     rc->phases.enter = gta04_stimuli_reset_enter;
+    OMAP3_UART_TX_WATCH_CLASS(klass)->transmitted = gta04_stimuli_transmitted;
 }
 GTA04_CLASS_INIT_COMPAT(gta04_stimuli_class_init);
 
@@ -275,6 +448,10 @@ static const TypeInfo gta04_stimuli_info = {
     .instance_init = gta04_stimuli_init,
     .instance_finalize = gta04_stimuli_finalize,
     .class_init = GTA04_CLASS_INIT(gta04_stimuli_class_init),
+    .interfaces = (InterfaceInfo[]) {
+        { TYPE_OMAP3_UART_TX_WATCH },
+        { }
+    },
 };
 
 static void gta04_stimuli_register_types(void)

@@ -282,6 +282,11 @@ class Guest:
         """Monitor.stimulus_at."""
         self.monitor.stimulus_at(delay, path, prop, value)
 
+    def stimulus_on_console(self, text: str, delay: float, path: str, prop: str,
+                            value: str) -> None:
+        """Monitor.stimulus_on_console."""
+        self.monitor.stimulus_on_console(text, delay, path, prop, value)
+
     def guest_clock(self) -> float:
         """Monitor.guest_clock."""
         return self.monitor.guest_clock()

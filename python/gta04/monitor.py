@@ -50,6 +50,15 @@ class Monitor:
         only way to put an outside event at a moment of the guest's time."""
         self.qom_set("/machine/stimuli", "at", "%d %s %s %s" % (round(delay * 1e9), path, prop, value))
 
+    def stimulus_on_console(self, text: str, delay: float, path: str, prop: str,
+                            value: str) -> None:
+        """Set `prop` of `path` to `value` `delay` guest seconds after the
+        next console line (UART3) that contains `text`: a moment the guest
+        names, at the virtual time it wrote the line (/machine/stimuli
+        on-console), wherever the host is then."""
+        self.qom_set("/machine/stimuli", "on-console",
+                     "%s|%d %s %s %s" % (text, round(delay * 1e9), path, prop, value))
+
     def status(self) -> str:
         """The run state (query-status): running, paused, suspended, ..."""
         state: Dict[str, Any] = self.qmp("query-status")

@@ -5,6 +5,8 @@
  * must happen exactly when its time comes, in the order scheduled, never
  * after a reset, and survive a migration; a bad request is refused when
  * it is made.  The TWL4030's pwron and vbus are the properties written.
+ * A stimulus that waits for a console line (on-console) is scheduled when
+ * UART3 transmits a line containing its text, once.
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -16,6 +18,7 @@
 #include "gta04/include/gta04-compat.h"
 #include GTA04_QOBJECT_QDICT_H
 #include "gta04-migrate.h"
+#include "dm3730-qtest.h"
 
 #define STIMULI     "/machine/stimuli"
 #define TWL         "/machine/twl4030"
@@ -33,6 +36,29 @@ static char *schedule(QTestState *qts, const char *request)
     }
     qobject_unref(rsp);
     return err;
+}
+
+/* qom-set /machine/stimuli on-console REQUEST: NULL if taken, else the error */
+static char *watch(QTestState *qts, const char *request)
+{
+    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-set', 'arguments': {"
+                           " 'path': %s, 'property': 'on-console', "
+                           "'value': %s } }", STIMULI, request);
+    char *err = NULL;
+
+    if (qdict_haskey(rsp, "error")) {
+        err = g_strdup(qdict_get_str(qdict_get_qdict(rsp, "error"), "desc"));
+    }
+    qobject_unref(rsp);
+    return err;
+}
+
+/* The guest writes `text` to UART3's THR, as a kernel's console does */
+static void console_write(QTestState *qts, const char *text)
+{
+    for (; *text; text++) {
+        qtest_writel(qts, dm3730_addr(DM3730_DEV_UART3), (uint8_t)*text);
+    }
 }
 
 static void schedule_ok(QTestState *qts, const char *request)
@@ -172,6 +198,90 @@ static void test_migration(void)
     qtest_quit(qts);
 }
 
+/*
+ * A stimulus waits for a whole line that contains its text, then for its
+ * delay; once: the next such line schedules nothing
+ */
+static void test_on_console(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    g_autofree char *err = watch(qts, "noirq suspend of devices complete|"
+                                 "1000 " TWL " pwron on");
+
+    g_assert_null(err);
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 1);
+    console_write(qts, "PM: noirq suspend of devices");
+    qtest_clock_step(qts, 5000);
+    g_assert_cmpuint(pending(qts), ==, 0);      /* not a whole line yet */
+    console_write(qts, " complete after 42 msecs\r\n");
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    g_assert_cmpuint(pending(qts), ==, 1);
+    qtest_clock_step(qts, 999);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "pwron"));
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "pwron"));
+    console_write(qts, "PM: noirq suspend of devices complete\n");
+    g_assert_cmpuint(pending(qts), ==, 0);
+    /* another line does not start it */
+    g_assert_null(watch(qts, "suspend exit|0 " TWL " vbus on"));
+    console_write(qts, "PM: suspend entry (deep)\n");
+    qtest_clock_step(qts, 1000);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "vbus"));
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 1);
+    qtest_quit(qts);
+}
+
+/* Bad watches are refused with a reason; four wait at most */
+static void test_on_console_bad(void)
+{
+    static const char *const bad[] = {
+        "", "no bar", "|1000 " TWL " pwron on", "text|", "text|1000",
+        "text|1000 /machine/nothing pwron on",
+        "text-longer-than-sixty-three-characters-is-not-a-line-we-can-wait-"
+        "for|0 " TWL " pwron on",
+    };
+    QTestState *qts = qtest_init("-M gta04");
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(bad); i++) {
+        g_autofree char *err = watch(qts, bad[i]);
+
+        g_assert_nonnull(err);
+        g_assert_true(g_str_has_prefix(err, "on-console: "));
+    }
+    for (i = 0; i < 4; i++) {
+        g_autofree char *err = watch(qts, "x|0 " TWL " pwron on");
+
+        g_assert_null(err);
+    }
+    {
+        g_autofree char *err = watch(qts, "x|0 " TWL " pwron on");
+
+        g_assert_nonnull(err);
+    }
+    /* a reset drops them, and the line so far */
+    console_write(qts, "half a line ");
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    qtest_quit(qts);
+}
+
+/* An armed watch and the line so far are migrated */
+static void test_on_console_migration(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    g_autofree char *err = watch(qts, "devices complete|0 " TWL " vbus on");
+
+    g_assert_null(err);
+    console_write(qts, "PM: noirq suspend of ");
+    qts = gta04_migrate(qts, "-M gta04");
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 1);
+    console_write(qts, "devices complete\n");
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "vbus"));
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -181,6 +291,10 @@ int main(int argc, char **argv)
     qtest_add_func("gta04/stimuli/bad-requests", test_bad_requests);
     qtest_add_func("gta04/stimuli/reset", test_reset);
     qtest_add_func("gta04/stimuli/migration", test_migration);
+    qtest_add_func("gta04/stimuli/on-console", test_on_console);
+    qtest_add_func("gta04/stimuli/on-console-bad", test_on_console_bad);
+    qtest_add_func("gta04/stimuli/on-console-migration",
+                   test_on_console_migration);
 
     return g_test_run();
 }

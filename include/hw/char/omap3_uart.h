@@ -25,6 +25,21 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
 /* The RX wire as the SoC pad sees it: a pulse on a character's start bit */
 #define OMAP3_UART_RX_PAD       "rx-pad"
 
+/*
+ * Something that watches what a UART transmits (the board's stimuli wait
+ * for a console line): the UART's "tx-watch" link, told each character
+ * the guest writes to THR, at the virtual time it writes it.
+ */
+#define TYPE_OMAP3_UART_TX_WATCH "omap3-uart-tx-watch"
+typedef struct OMAP3UARTTxWatchClass OMAP3UARTTxWatchClass;
+DECLARE_CLASS_CHECKERS(OMAP3UARTTxWatchClass, OMAP3_UART_TX_WATCH,
+                       TYPE_OMAP3_UART_TX_WATCH)
+
+struct OMAP3UARTTxWatchClass {
+    InterfaceClass parent_class;
+    void (*transmitted)(Object *watch, uint8_t ch);
+};
+
 struct OMAP3UARTState {
     /*< private >*/
     SysBusDevice parent_obj;
@@ -54,6 +69,7 @@ struct OMAP3UARTState {
     QEMUTimer *tx_timer;        /* a held THR interrupt, at FIFO empty */
     const char *id;             /* QOM child name, for trace events */
     bool line_rate;             /* property: pace TX at the baud rate */
+    Object *tx_watch;           /* link: told each character sent */
 
     uint8_t ier_hi;             /* IER[7:4]: CTS/RTS/XOFF/SLEEP_MODE */
     uint8_t mcr_hi;             /* MCR[6:5]: TCR_TLR, XON_EN */

@@ -8,6 +8,13 @@
  * instruction in every run, and in warp mode (sleep=off) a board asleep
  * until that moment gets there at once, which a host's qom-set cannot do.
  *
+ * A stimulus can also wait for a moment the guest names: `on-console`
+ * ("TEXT|NS PATH PROPERTY VALUE") schedules it NS after the first line the
+ * guest then writes to its console (UART3, the "tx-watch" of
+ * hw/char/omap3_uart.h) that contains TEXT, e.g. the power button 3 s
+ * after "PM: noirq suspend of devices complete": the moment the guest
+ * wrote that line, wherever the host was then.
+ *
  * Copyright (c) 2026 qemu-gta04 developers
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -27,6 +34,10 @@ OBJECT_DECLARE_SIMPLE_TYPE(GTA04StimuliState, GTA04_STIMULI)
 #define GTA04_STIMULI_SLOTS     16
 #define GTA04_STIMULI_PATH_LEN  64
 #define GTA04_STIMULI_NAME_LEN  32
+/* How many console lines can be waited for at once; what is kept of each */
+#define GTA04_STIMULI_WATCHES   4
+#define GTA04_STIMULI_TEXT_LEN  64
+#define GTA04_STIMULI_LINE_LEN  160
 
 typedef struct GTA04Stimulus {
     int64_t when_ns;            /* QEMU_CLOCK_VIRTUAL; -1: the slot is free */
@@ -36,6 +47,14 @@ typedef struct GTA04Stimulus {
     char value[GTA04_STIMULI_NAME_LEN];
 } GTA04Stimulus;
 
+/* A stimulus waiting for a console line */
+typedef struct GTA04ConsoleWatch {
+    bool armed;
+    int64_t delay_ns;           /* from the line to the stimulus */
+    char text[GTA04_STIMULI_TEXT_LEN];      /* what the line contains */
+    GTA04Stimulus stimulus;     /* its when_ns is set when the line comes */
+} GTA04ConsoleWatch;
+
 struct GTA04StimuliState {
     SysBusDevice parent_obj;
 
@@ -43,6 +62,10 @@ struct GTA04StimuliState {
     GTA04Stimulus slot[GTA04_STIMULI_SLOTS];
     uint64_t next_seq;
     uint32_t fired;             /* stimuli applied since reset */
+
+    GTA04ConsoleWatch watch[GTA04_STIMULI_WATCHES];
+    uint8_t line[GTA04_STIMULI_LINE_LEN];   /* the console line so far */
+    uint32_t line_len;
 };
 
 #endif /* HW_MISC_GTA04_STIMULI_H */
