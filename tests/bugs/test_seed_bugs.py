@@ -66,7 +66,9 @@ before WFI: with the console suspended the rest of the way to WFI takes some
 (lazy disable) and wakes the bug kernel too; so the mem rows keep the console
 up (gta04lib's console_up: no_console_suspend, pm_print_times, the UART at
 its line rate), as a developer watching the suspend has it, and the noirq phase then
-takes 2 guest seconds: see docs/gta04.md.
+takes 2 guest seconds: see docs/gta04.md.  Those rows run in warp mode, with
+the button and the cable put on the virtual clock by the board, 3 s after
+the guest's "noirq suspend of devices complete" line (press_when_asleep).
 """
 
 import argparse
