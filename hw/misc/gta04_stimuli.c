@@ -85,6 +85,7 @@ static void gta04_stimuli_apply(GTA04StimuliState *s, GTA04Stimulus *st)
         warn_report_err(err);
     } else {
         s->fired++;
+        s->applied_ns = st->when_ns;
         trace_gta04_stimuli_applied(st->when_ns, st->path, st->property,
                                     st->value);
     }
@@ -267,6 +268,28 @@ static void gta04_stimuli_transmitted(Object *obj, uint8_t ch)
     }
 }
 
+/* "console": forget the lines waited for; "all": and what is scheduled */
+static void gta04_stimuli_set_drop(Object *obj, const char *str, Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+    int i;
+
+    if (strcmp(str, "console") && strcmp(str, "all")) {
+        error_setg(errp, "drop: \"console\" or \"all\", not \"%s\"", str);
+        return;
+    }
+    for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
+        s->watch[i].armed = false;
+    }
+    if (!strcmp(str, "all")) {
+        for (i = 0; i < GTA04_STIMULI_SLOTS; i++) {
+            s->slot[i].when_ns = -1;
+        }
+        gta04_stimuli_rearm(s);
+    }
+    trace_gta04_stimuli_drop(str);
+}
+
 static void gta04_stimuli_get_watching(Object *obj, Visitor *v,
                                        const char *name, void *opaque,
                                        Error **errp)
@@ -315,7 +338,25 @@ static void gta04_stimuli_reset_enter(Object *obj, ResetType type)
 
     gta04_stimuli_clear(s);
     s->fired = 0;
+    s->epoch_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    s->applied_ns = -1;
     timer_del(s->timer);
+}
+
+/*
+ * When the last stimulus applied, in ns of virtual time since the last
+ * reset (-1: none yet): the clock the SoC's 32 kHz sync counter counts,
+ * which also starts at the reset, so a test compares it with the guest's
+ * own time
+ */
+static void gta04_stimuli_get_applied_ns(Object *obj, Visitor *v,
+                                         const char *name, void *opaque,
+                                         Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+    int64_t ns = s->applied_ns < 0 ? -1 : s->applied_ns - s->epoch_ns;
+
+    visit_type_int64(v, name, &ns, errp);
 }
 
 static void gta04_stimuli_init(Object *obj)
@@ -323,6 +364,7 @@ static void gta04_stimuli_init(Object *obj)
     GTA04StimuliState *s = GTA04_STIMULI(obj);
 
     gta04_stimuli_clear(s);
+    s->applied_ns = -1;
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, gta04_stimuli_due, s);
     object_property_add_str(obj, "at", NULL, gta04_stimuli_set_at);
     object_property_set_description(obj, "at",
@@ -333,12 +375,18 @@ static void gta04_stimuli_init(Object *obj)
     object_property_set_description(obj, "on-console",
         "\"TEXT|NS PATH PROPERTY VALUE\": set PROPERTY of PATH to VALUE NS "
         "nanoseconds after the next console line containing TEXT");
+    object_property_add_str(obj, "drop", NULL, gta04_stimuli_set_drop);
+    object_property_set_description(obj, "drop",
+        "\"console\": forget the console lines waited for; \"all\": and "
+        "the stimuli scheduled");
     object_property_add(obj, "pending", "uint32", gta04_stimuli_get_pending,
                         NULL, NULL, NULL);
     object_property_add(obj, "watching", "uint32", gta04_stimuli_get_watching,
                         NULL, NULL, NULL);
     object_property_add_uint32_ptr(obj, "fired", &s->fired,
                                    OBJ_PROP_FLAG_READ);
+    object_property_add(obj, "applied-ns", "int64",
+                        gta04_stimuli_get_applied_ns, NULL, NULL, NULL);
 }
 
 static void gta04_stimuli_finalize(Object *obj)
@@ -422,6 +470,8 @@ static const VMStateDescription vmstate_gta04_stimuli = {
                              GTA04ConsoleWatch),
         VMSTATE_BUFFER_V(line, GTA04StimuliState, 2),
         VMSTATE_UINT32_V(line_len, GTA04StimuliState, 2),
+        VMSTATE_INT64_V(epoch_ns, GTA04StimuliState, 2),
+        VMSTATE_INT64_V(applied_ns, GTA04StimuliState, 2),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -6,6 +6,7 @@ QOM paths, the names Linux gives the PMIC's interrupt.
 PROMPT = "gta04:"               # the guest shell's prompt (scripts/guest-init.sh)
 READY = "GTA04-GUEST-READY"     # printed by the guest's init once the shell runs
 TWL = "/machine/twl4030"        # the PMIC's QOM path: its stimuli are properties
+STIMULI = "/machine/stimuli"    # the board's stimuli on the virtual clock (gta04_stimuli.c)
 PIH = "TWL4030-PIH"             # /proc/interrupts name of INT1's chained handler
 SYNCTIMER_CR = 0x48320010       # 32KSYNCNT REG_32KSYNCNT_CR
 INTC_ITR0 = 0x48200080          # raw input of INTC lines 0..31 (bit 7: TWL4030 INT1)

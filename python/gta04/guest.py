@@ -9,7 +9,7 @@ import shutil
 import tempfile
 import time
 from types import TracebackType
-from typing import Any, Callable, Optional, Sequence, Type
+from typing import Any, Optional, Sequence, Type
 
 from .board import PIH, PROMPT, READY
 from .console import Console, PipeStream, Stream
@@ -20,7 +20,7 @@ from .monitor import Monitor
 from .paths import QEMU
 from .procfs import interrupts
 from .shell import Shell
-from .suspend import Sleep, Suspender
+from .suspend import Sleep, Stimulus, Suspender
 
 
 # Warp mode (docs/gta04.md "Hours in minutes"): QEMU's icount with
@@ -271,7 +271,7 @@ class Guest:
         """Shell.value."""
         return self.shell.value(cmd, timeout)
 
-    def suspend(self, state: str, stimulus: Optional[Callable[[], object]] = None,
+    def suspend(self, state: str, stimulus: Optional[Stimulus] = None,
                 stimulus_after: float = 3.0, wake_within: float = 30.0,
                 bound: float = 300, then: str = "") -> Sleep:
         """Suspender.suspend."""

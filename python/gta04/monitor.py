@@ -6,7 +6,7 @@ memory, the guest's 32 kHz clock, kernel memory, migration to a file.
 import time
 from typing import Any, Callable, Dict, List
 
-from .board import SYNCTIMER_CR
+from .board import STIMULI, SYNCTIMER_CR
 from .errors import TestFailure
 from .machine import QEMUMachine, qmp_command
 
@@ -48,7 +48,7 @@ class Monitor:
         """Set `prop` of `path` to `value` `delay` guest seconds from now, on
         the virtual clock (the board's /machine/stimuli): in warp mode the
         only way to put an outside event at a moment of the guest's time."""
-        self.qom_set("/machine/stimuli", "at", "%d %s %s %s" % (round(delay * 1e9), path, prop, value))
+        self.qom_set(STIMULI, "at", "%d %s %s %s" % (round(delay * 1e9), path, prop, value))
 
     def stimulus_on_console(self, text: str, delay: float, path: str, prop: str,
                             value: str) -> None:
@@ -56,7 +56,7 @@ class Monitor:
         next console line (UART3) that contains `text`: a moment the guest
         names, at the virtual time it wrote the line (/machine/stimuli
         on-console), wherever the host is then."""
-        self.qom_set("/machine/stimuli", "on-console",
+        self.qom_set(STIMULI, "on-console",
                      "%s|%d %s %s %s" % (text, round(delay * 1e9), path, prop, value))
 
     def status(self) -> str:

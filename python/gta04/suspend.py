@@ -5,13 +5,34 @@ which irq; or, still asleep, what the board shows.
 
 import re
 import time
-from typing import Callable, Optional
+from functools import partial
+from typing import Callable, NamedTuple, Optional, Union
 
-from .board import INTC_ITR0, INTC_MIR0, PROMPT
+from .board import INTC_ITR0, INTC_MIR0, PROMPT, STIMULI
 from .console import Console
 from .errors import Timeout
 from .monitor import Monitor
 from .shell import STATUS, Shell, typed
+
+
+class BoardWrite(NamedTuple):
+    """
+    An outside event as a QOM property write (the power button, the cable):
+    a stimulus for Suspender.suspend that the board itself can apply.  In
+    warp mode it does (/machine/stimuli on-console, started by the guest's
+    own line that says it is asleep); at host speed the host sets it.
+    """
+    path: str
+    prop: str
+    value: bool
+
+    def apply(self, monitor: Monitor) -> None:
+        """Set it now, from the host."""
+        monitor.qom_set(self.path, self.prop, self.value)
+
+
+# What Suspender.suspend takes as a stimulus: a board write, or any host action
+Stimulus = Union[BoardWrite, Callable[[], object]]
 
 
 class Sleep:  # pylint: disable=too-few-public-methods
@@ -74,14 +95,28 @@ class Suspender:  # pylint: disable=too-few-public-methods
         # the verdict instead (Monitor.clock_stalled)
         self.warp = warp
 
-    def suspend(self, state: str, stimulus: Optional[Callable[[], object]] = None,
+    def _asleep_line(self) -> str:
+        """The guest's last line before it sleeps, as it prints it: with the
+        console up the end of the noirq phase, else what _write waits for."""
+        if self.console_up:
+            return "noirq suspend of devices complete"
+        if self.console_suspends:
+            return "Suspending console"
+        return "Freezing remaining freezable tasks completed"
+
+    def suspend(self, state: str, stimulus: Optional[Stimulus] = None,
                 stimulus_after: float = 3.0, wake_within: float = 30.0,
                 bound: float = 300, then: str = "") -> Sleep:
         """
         Write `state` to /sys/power/state and observe what happens, by guest
         time.  `stimulus` (a function) is called once the console has been
         suspended and `stimulus_after` more seconds have passed on the
-        guest's 32 kHz counter.  The guest counts as woken when the write
+        guest's 32 kHz counter.  A BoardWrite is applied at that time; in
+        warp mode by the board, `stimulus_after` guest seconds after the
+        guest printed that line (the host cannot time it there: the guest's
+        time jumps while the host waits), and another function as soon as
+        the board's time stands still (asleep, nothing pending), or at that
+        time if it comes first.  The guest counts as woken when the write
         returns; as not woken when `wake_within` guest seconds pass after
         that point with QEMU alive and the write still pending.  `bound`
         (host seconds) only limits the waiting: reaching it is a Timeout,
@@ -91,11 +126,29 @@ class Suspender:  # pylint: disable=too-few-public-methods
         no host in between (in warp mode the guest's time runs on while the
         host reads, gta04.guest.WARP_ARGS).
         """
+        on_board = self.warp and isinstance(stimulus, BoardWrite)
+        if on_board and isinstance(stimulus, BoardWrite):
+            self.monitor.stimulus_on_console(self._asleep_line(), stimulus_after, stimulus.path,
+                                             stimulus.prop, "true" if stimulus.value else "false")
+        fired = self.monitor.qom_get(STIMULI, "fired") if on_board else 0
         end = self._write(state, bound, then)
         sleep = Sleep(state)
         sleep.entered = self.monitor.guest_clock()
-        if self._observe(sleep, re.compile(re.escape(end) + STATUS),
-                         stimulus, stimulus_after, wake_within, bound):
+        host: Optional[Callable[[], object]]
+        if isinstance(stimulus, BoardWrite):
+            host = None if on_board else partial(stimulus.apply, self.monitor)
+        else:
+            host = stimulus
+        if on_board:
+            woke = self._observe_board(sleep, re.compile(re.escape(end) + STATUS), fired,
+                                       wake_within, bound)
+        else:
+            woke = self._observe(sleep, re.compile(re.escape(end) + STATUS),
+                                 host, stimulus_after, wake_within, bound)
+        if on_board and sleep.stimulated is None:
+            # its line never came, or it woke before the stimulus: none of it later
+            self.monitor.qom_set(STIMULI, "drop", "all")
+        if woke:
             sleep.wakeup_irq = self.shell.value(
                 "cat /sys/power/pm_wakeup_irq 2>/dev/null || echo none")
         return sleep
@@ -175,13 +228,14 @@ class Suspender:  # pylint: disable=too-few-public-methods
                 else:
                     continue
             quiet_until = sleep.asleep + stimulus_after if stimulus else sleep.asleep
-            if stimulus and sleep.stimulated is None and now >= quiet_until:
+            # warp mode: asleep with nothing pending (its clock stood still since the last look)
+            stalled = now == last and self._stalled(done)
+            last = now
+            if stimulus and sleep.stimulated is None and (now >= quiet_until or stalled):
+                # (a stalled clock would never get there: the host's event is the next one)
                 sleep.stimulated = now
                 stimulus()
-            # warp mode: asleep with nothing pending (its clock stood still since the last look)
-            stalled = (now == last and (not stimulus or sleep.stimulated is not None)
-                       and self._stalled(done))
-            last = now
+                continue
             if now >= quiet_until + wake_within or stalled:
                 self._not_woken(sleep, now, stalled)
                 return False
@@ -189,3 +243,33 @@ class Suspender:  # pylint: disable=too-few-public-methods
                 raise Timeout("suspend to %s: neither woke nor passed %.0f guest seconds "
                               "within %d s (guest clock at %.1f)"
                               % (sleep.state, wake_within, bound, now - sleep.entered))
+
+    def _observe_board(self, sleep: Sleep, done: "re.Pattern[str]", fired: int,
+                       wake_within: float, bound: float) -> bool:
+        """Warp mode, the stimulus on the board: watch until the guest wakes
+        (True), or sleeps on with the stimulus applied and its time standing
+        still, or `wake_within` guest seconds after it (False)."""
+        deadline = time.monotonic() + bound
+        sleep.asleep = sleep.entered
+        while True:
+            self.console.poll()
+            if self._woke(sleep, done):
+                self._stimulated(sleep, fired)
+                return True
+            now = self.monitor.guest_clock()
+            if self._stimulated(sleep, fired) and sleep.stimulated is not None and (
+                    now >= sleep.stimulated + wake_within or self._stalled(done)):
+                self._not_woken(sleep, now, now < sleep.stimulated + wake_within)
+                return False
+            if time.monotonic() > deadline:
+                raise Timeout("suspend to %s (warp): neither woke nor stood still within %d s "
+                              "(guest clock at %.1f, the board's stimulus %s)"
+                              % (sleep.state, bound, now - sleep.entered,
+                                 "applied" if sleep.stimulated is not None else "not applied"))
+
+    def _stimulated(self, sleep: Sleep, fired: int) -> bool:
+        """Whether the board applied the stimulus (fired went up): its time
+        then, on the guest's clock, goes to sleep.stimulated."""
+        if sleep.stimulated is None and self.monitor.qom_get(STIMULI, "fired") > fired:
+            sleep.stimulated = self.monitor.qom_get(STIMULI, "applied-ns") / 1e9
+        return sleep.stimulated is not None

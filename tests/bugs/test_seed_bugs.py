@@ -68,7 +68,8 @@ up (gta04lib's console_up: no_console_suspend, pm_print_times, the UART at
 its line rate), as a developer watching the suspend has it, and the noirq phase then
 takes 2 guest seconds: see docs/gta04.md.  Those rows run in warp mode, with
 the button and the cable put on the virtual clock by the board, 3 s after
-the guest's "noirq suspend of devices complete" line (press_when_asleep).
+the guest's "noirq suspend of devices complete" line (a BoardWrite
+stimulus: gta04.suspend).
 """
 
 import argparse
@@ -91,7 +92,7 @@ from gta04.paths import BUILD, REPO
 from gta04.procfs import interrupts
 from gta04.scenarios import arm_alarm, stimulus
 from gta04.shell import STATUS
-from gta04.suspend import Sleep
+from gta04.suspend import BoardWrite, Sleep
 
 PATCHES = os.path.join(REPO, "guest", "kernel-patches")
 CHAIN_A = "chain-a-usb-phy-ldos-off-in-suspend.patch"
@@ -227,26 +228,6 @@ def describe(sleep: Sleep, virq: str) -> str:
     return "stayed asleep (ITR0.7=%d MIR0.7=%d)" % ((sleep.itr0 or 0) >> 7 & 1, (sleep.mir0 or 0) >> 7 & 1)
 
 
-# The console line that ends the suspend's noirq phase (console up: every
-# device callback printed before it)
-NOIRQ_DONE = "noirq suspend of devices complete"
-
-
-def press_when_asleep(g: Guest, row: Row, path: str, prop: str) -> Optional[Callable[[], object]]:
-    """Set `prop` of `path` (the power button, the cable) 3 guest s after the
-    noirq phase ends.  At host speed: the function Guest.suspend calls then.
-    In warp mode the host cannot time it (the guest's time jumps while the
-    host waits): the board's stimuli do it, 3 s of virtual time after the
-    guest writes NOIRQ_DONE (so only rows with the console up)."""
-    if not row.warp:
-        return lambda: g.qom_set(path, prop, True)
-    if not row.console_up:
-        raise ValueError("a host stimulus in warp mode is timed by the console line %r: "
-                         "the row needs console_up" % NOIRQ_DONE)
-    g.monitor.stimulus_on_console(NOIRQ_DONE, 3.0, path, prop, "true")
-    return None
-
-
 def set_while_asleep(g: Guest, row: Row, path: str, prop: str, value: bool) -> bool:
     """Set `prop` of `path` to `value` with the board asleep, then let 3
     guest seconds pass (in warp mode: until the board's time stands still
@@ -288,7 +269,7 @@ def chain(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-
         alarm = 5 + g.wfi_lead
         for _ in range(2):
             arm_alarm(g, alarm)
-            sleep = g.suspend(row.state, stimulus=press_when_asleep(g, row, TWL, "pwron"),
+            sleep = g.suspend(row.state, stimulus=BoardWrite(TWL, "pwron", True),
                               wake_within=10 + g.wfi_lead, bound=600)
             g.qom_set(TWL, "pwron", False)
             seen.append(describe(sleep, virq))
@@ -364,9 +345,7 @@ def plug_asleep(row: Row, trace: str) -> Tuple[str, str]:
         seen = []
         for _ in range(2):
             pih = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
-            stimulus(g, "plug")   # the cable out, then plugged while asleep
-            plug = press_when_asleep(g, row, TWL, "vbus")
-            fired = g.qom_get("/machine/stimuli", "fired")
+            plug = stimulus(g, "plug")   # the cable out, then plugged while asleep
             # the PHY runtime-suspends (VUSB3V1 off) 2 s after the unplug, as
             # after its probe: sleep with it settled, as on a board left alone
             g.ok("sleep 3")
@@ -375,9 +354,8 @@ def plug_asleep(row: Row, trace: str) -> Tuple[str, str]:
             if sleep.woke:
                 pih_after = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
                 seen.append("%s, PIH %d->%d" % (describe(sleep, virq), pih, pih_after))
-                plugged = (g.qom_get("/machine/stimuli", "fired") > fired if row.warp
-                           else sleep.woke_after_stimulus())
-                if not plugged or pih_after == pih or sleep.wakeup_irq not in (virq, "none"):
+                if not sleep.woke_after_stimulus() or pih_after == pih \
+                        or sleep.wakeup_irq not in (virq, "none"):
                     return "woke, not by the plug: " + "; ".join(seen), "?"
                 continue
             seen.append(describe(sleep, virq))
@@ -590,8 +568,8 @@ ROWS = [
     Row(chain, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
     Row(chain, "debian", (), "woke"),
     # warp mode: the power button and the cable on the virtual clock, 3 s
-    # after the guest's own NOIRQ_DONE line (press_when_asleep); each run
-    # the same, and the board's sleep costs no host time
+    # after the guest's own "noirq suspend of devices complete" (BoardWrite
+    # stimuli); each run the same, and the board's sleep costs no host time
     Row(chain, "chain-ab", (CHAIN_A, BUG1), "asleep", state="mem", console_up=True, warp=True),
     Row(chain, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke", state="mem", console_up=True,
         warp=True),

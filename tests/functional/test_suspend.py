@@ -13,7 +13,7 @@ import time
 
 from gta04.errors import TestFailure
 from gta04.guest import Guest
-from gta04.suspend import Sleep
+from gta04.suspend import BoardWrite, Sleep
 from gta04.procfs import interrupts
 from gta04.testing import GTA04Test
 
@@ -101,7 +101,7 @@ class SuspendTest(GTA04Test):
             phy = "/sys/bus/platform/devices/*twl4030-usb/vbus"
             if g.ok("cat " + phy).strip() != "off":
                 raise TestFailure("USB PHY reports VBUS before the cable is plugged")
-            sleep = g.suspend("mem", lambda: g.qom_set(TWL, "vbus", True))
+            sleep = g.suspend("mem", BoardWrite(TWL, "vbus", True))
             check_woken_by_pmic("mem, USB cable plugged", sleep, virq)
             if not sleep.woke_after_stimulus():
                 raise TestFailure("woke before the cable was plugged")

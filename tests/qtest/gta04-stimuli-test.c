@@ -88,6 +88,7 @@ static void test_at_time(void)
 {
     QTestState *qts = qtest_init("-M gta04");
 
+    g_assert_cmpint(qom_get_int(qts, STIMULI, "applied-ns"), ==, -1);
     schedule_ok(qts, "1000000 " TWL " pwron on");
     g_assert_cmpuint(pending(qts), ==, 1);
     qtest_clock_step(qts, 999999);
@@ -96,6 +97,8 @@ static void test_at_time(void)
     g_assert_true(qtest_qom_get_bool(qts, TWL, "pwron"));
     g_assert_cmpuint(pending(qts), ==, 0);
     g_assert_cmpuint(qom_get_int(qts, STIMULI, "fired"), ==, 1);
+    /* when, on the clock the 32 kHz counter counts (from the reset) */
+    g_assert_cmpint(qom_get_int(qts, STIMULI, "applied-ns"), ==, 1000000);
     /* a delay of 0 is due at once, at the next look at the clock */
     schedule_ok(qts, "0 " TWL " pwron off");
     qtest_clock_step(qts, 1);
@@ -258,6 +261,24 @@ static void test_on_console_bad(void)
         g_autofree char *err = watch(qts, "x|0 " TWL " pwron on");
 
         g_assert_nonnull(err);
+    }
+    /* drop forgets them: "console" the lines, "all" the scheduled too */
+    qtest_qmp_assert_success(qts, "{ 'execute': 'qom-set', 'arguments': {"
+                             " 'path': %s, 'property': 'drop', "
+                             "'value': 'console' } }", STIMULI);
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    g_assert_null(watch(qts, "x|0 " TWL " pwron on"));
+    schedule_ok(qts, "1000 " TWL " vbus on");
+    qtest_qmp_assert_success(qts, "{ 'execute': 'qom-set', 'arguments': {"
+                             " 'path': %s, 'property': 'drop', "
+                             "'value': 'all' } }", STIMULI);
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    g_assert_cmpuint(pending(qts), ==, 0);
+    qtest_clock_step(qts, 1000);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "vbus"));
+    g_assert_nonnull(watch(qts, ""));
+    for (i = 0; i < 2; i++) {
+        g_assert_null(watch(qts, "x|0 " TWL " pwron on"));
     }
     /* a reset drops them, and the line so far */
     console_write(qts, "half a line ");

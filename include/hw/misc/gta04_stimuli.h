@@ -62,6 +62,8 @@ struct GTA04StimuliState {
     GTA04Stimulus slot[GTA04_STIMULI_SLOTS];
     uint64_t next_seq;
     uint32_t fired;             /* stimuli applied since reset */
+    int64_t epoch_ns;           /* QEMU_CLOCK_VIRTUAL at the last reset */
+    int64_t applied_ns;         /* ... when the last one applied; -1: none */
 
     GTA04ConsoleWatch watch[GTA04_STIMULI_WATCHES];
     uint8_t line[GTA04_STIMULI_LINE_LEN];   /* the console line so far */
