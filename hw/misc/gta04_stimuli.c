@@ -268,6 +268,20 @@ static void gta04_stimuli_transmitted(Object *obj, uint8_t ch)
     }
 }
 
+/* Nothing pending, nothing waited for (reset, and a new device) */
+static void gta04_stimuli_clear(GTA04StimuliState *s)
+{
+    int i;
+
+    for (i = 0; i < GTA04_STIMULI_SLOTS; i++) {
+        s->slot[i].when_ns = -1;
+    }
+    for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
+        s->watch[i].armed = false;
+    }
+    s->line_len = 0;
+}
+
 /* "console": forget the lines waited for; "all": and what is scheduled */
 static void gta04_stimuli_set_drop(Object *obj, const char *str, Error **errp)
 {
@@ -278,14 +292,13 @@ static void gta04_stimuli_set_drop(Object *obj, const char *str, Error **errp)
         error_setg(errp, "drop: \"console\" or \"all\", not \"%s\"", str);
         return;
     }
-    for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
-        s->watch[i].armed = false;
-    }
     if (!strcmp(str, "all")) {
-        for (i = 0; i < GTA04_STIMULI_SLOTS; i++) {
-            s->slot[i].when_ns = -1;
-        }
+        gta04_stimuli_clear(s);
         gta04_stimuli_rearm(s);
+    } else {
+        for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
+            s->watch[i].armed = false;
+        }
     }
     trace_gta04_stimuli_drop(str);
 }
@@ -316,20 +329,6 @@ static void gta04_stimuli_get_pending(Object *obj, Visitor *v,
         n += !slot_free(&s->slot[i]);
     }
     visit_type_uint32(v, name, &n, errp);
-}
-
-/* Nothing pending, nothing waited for (reset, and a new device) */
-static void gta04_stimuli_clear(GTA04StimuliState *s)
-{
-    int i;
-
-    for (i = 0; i < GTA04_STIMULI_SLOTS; i++) {
-        s->slot[i].when_ns = -1;
-    }
-    for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
-        s->watch[i].armed = false;
-    }
-    s->line_len = 0;
 }
 
 static void gta04_stimuli_reset_enter(Object *obj, ResetType type)

@@ -23,12 +23,12 @@
 #define STIMULI     "/machine/stimuli"
 #define TWL         "/machine/twl4030"
 
-/* qom-set /machine/stimuli at REQUEST: NULL if taken, else the error's text */
-static char *schedule(QTestState *qts, const char *request)
+/* qom-set /machine/stimuli PROP VALUE: NULL if taken, else the error's text */
+static char *stimuli_set(QTestState *qts, const char *prop, const char *value)
 {
     QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-set', 'arguments': {"
-                           " 'path': %s, 'property': 'at', 'value': %s } }",
-                           STIMULI, request);
+                           " 'path': %s, 'property': %s, 'value': %s } }",
+                           STIMULI, prop, value);
     char *err = NULL;
 
     if (qdict_haskey(rsp, "error")) {
@@ -38,19 +38,16 @@ static char *schedule(QTestState *qts, const char *request)
     return err;
 }
 
-/* qom-set /machine/stimuli on-console REQUEST: NULL if taken, else the error */
+/* qom-set /machine/stimuli at REQUEST */
+static char *schedule(QTestState *qts, const char *request)
+{
+    return stimuli_set(qts, "at", request);
+}
+
+/* qom-set /machine/stimuli on-console REQUEST */
 static char *watch(QTestState *qts, const char *request)
 {
-    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-set', 'arguments': {"
-                           " 'path': %s, 'property': 'on-console', "
-                           "'value': %s } }", STIMULI, request);
-    char *err = NULL;
-
-    if (qdict_haskey(rsp, "error")) {
-        err = g_strdup(qdict_get_str(qdict_get_qdict(rsp, "error"), "desc"));
-    }
-    qobject_unref(rsp);
-    return err;
+    return stimuli_set(qts, "on-console", request);
 }
 
 /* The guest writes `text` to UART3's THR, as a kernel's console does */
@@ -263,15 +260,11 @@ static void test_on_console_bad(void)
         g_assert_nonnull(err);
     }
     /* drop forgets them: "console" the lines, "all" the scheduled too */
-    qtest_qmp_assert_success(qts, "{ 'execute': 'qom-set', 'arguments': {"
-                             " 'path': %s, 'property': 'drop', "
-                             "'value': 'console' } }", STIMULI);
+    g_assert_null(stimuli_set(qts, "drop", "console"));
     g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
     g_assert_null(watch(qts, "x|0 " TWL " pwron on"));
     schedule_ok(qts, "1000 " TWL " vbus on");
-    qtest_qmp_assert_success(qts, "{ 'execute': 'qom-set', 'arguments': {"
-                             " 'path': %s, 'property': 'drop', "
-                             "'value': 'all' } }", STIMULI);
+    g_assert_null(stimuli_set(qts, "drop", "all"));
     g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
     g_assert_cmpuint(pending(qts), ==, 0);
     qtest_clock_step(qts, 1000);
