@@ -3,7 +3,7 @@
 woke / stayed asleep, each bug kernel next to the same tree with its fix
 patch, and Debian's unmodified image as a third reference.
 
-    python3 tests/bugs/test_seed_bugs.py [--repeat N] [--only SUBSTRING] [--check]
+    python3 tests/bugs/test_seed_bugs.py [--repeat N] [--only TEXT]... [--check]
 
 `make bugs` (scripts/check.sh --bugs) runs every row side by side, each a
 test of its own (`--list`, then `--row NAME` each: the row's result goes to
@@ -749,7 +749,8 @@ def main() -> None:
     """Run the table, a row of it, or print it (see the module's docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", maxsplit=1)[0])
     parser.add_argument("--repeat", type=int, default=1, help="run the table N times (all must agree)")
-    parser.add_argument("--only", default="", help="rows whose kernel or scenario contains this")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="rows whose name (case-kernel) contains TEXT; repeat for several")
     parser.add_argument("--build-only", action="store_true",
                     help="build (or find cached) every row's kernel, run nothing "
                          "(scripts/check.sh does this before the timed tests)")
@@ -760,12 +761,12 @@ def main() -> None:
     parser.add_argument("--table", action="store_true",
                     help="print the table of the saved results, draw the pair pictures")
     args = parser.parse_args()
-    rows = [row for row in ROWS if (args.only in row.kname or args.only in row.case)
+    rows = [row for row in ROWS if (not args.only or any(text in row.name for text in args.only))
             and (in_check(row) or not args.check)]
     if args.row:
         rows = [row for row in ROWS if row.name == args.row]
     if not rows:
-        sys.exit("no row matches %r" % (args.row or args.only))
+        sys.exit("no row matches %r" % (args.row or " or ".join(args.only)))
     if args.list:
         print("\n".join(row.name for row in rows))
         return
