@@ -22,6 +22,7 @@
 #define GTA04_QEMU_VERSION (QEMU_VERSION_MAJOR * 100 + QEMU_VERSION_MINOR)
 
 #if QEMU_VERSION_MAJOR >= 10
+#define GTA04_SYSTEM_DEVICE_TREE_H "system/device_tree.h"
 #define GTA04_SYSTEM_RTC_H      "system/rtc.h"
 #define GTA04_SYSTEM_RUNSTATE_H "system/runstate.h"
 #define GTA04_SYSTEM_SYSTEM_H   "system/system.h"
@@ -29,6 +30,7 @@
 #define GTA04_QOBJECT_QDICT_H   "qobject/qdict.h"
 #define GTA04_QOBJECT_QLIST_H   "qobject/qlist.h"
 #else
+#define GTA04_SYSTEM_DEVICE_TREE_H "sysemu/device_tree.h"
 #define GTA04_SYSTEM_RTC_H      "sysemu/rtc.h"
 #define GTA04_SYSTEM_RUNSTATE_H "sysemu/runstate.h"
 #define GTA04_SYSTEM_SYSTEM_H   "sysemu/sysemu.h"

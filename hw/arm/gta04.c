@@ -20,6 +20,7 @@
 #include "hw/misc/twl4030/twl4030.h"
 #include "hw/qdev-properties.h"
 #include "hw/sysbus.h"
+#include GTA04_SYSTEM_DEVICE_TREE_H
 #include GTA04_SYSTEM_SYSTEM_H
 #include GTA04_SYSTEM_ADDRESS_SPACES_H
 
@@ -32,6 +33,9 @@ struct GTA04MachineState {
     DM3730State soc;
     TWL4030State twl4030;
     GTA04StimuliState stimuli;
+
+    /* -machine rng-seed=on: /chosen/rng-seed for the kernel (see below) */
+    bool rng_seed;
 };
 
 /*
@@ -40,6 +44,30 @@ struct GTA04MachineState {
  * what Linux needs of -m and of the image is scripts/run.sh's to say.
  */
 static struct arm_boot_info gta04_binfo = { .board_id = -1 };
+
+/*
+ * Not the chip: a boot loader's choice.  The GTA04's own U-Boot passes no
+ * entropy (the DM3730 has no RNG U-Boot drives), so by default the kernel
+ * seeds its RNG from what it measures, which under -icount is the same in
+ * every run.  With rng-seed=on the board's loader gives the kernel 64 bytes
+ * in /chosen/rng-seed, as U-Boot's BOARD_RNG_SEED does; QEMU refills them
+ * at every reset (hw/arm/boot.c), from -seed N when given.  So runs of one
+ * kernel can differ in what they draw (a bug that strikes one boot in
+ * three), and each such run is still replayed exactly by its seed.
+ */
+#define GTA04_RNG_SEED_BYTES 64
+
+static void gta04_modify_dtb(const struct arm_boot_info *info, void *fdt)
+{
+    GTA04MachineState *gms = GTA04_MACHINE(qdev_get_machine());
+    uint8_t seed[GTA04_RNG_SEED_BYTES] = { 0 };
+
+    if (gms->rng_seed &&
+        qemu_fdt_setprop(fdt, "/chosen", "rng-seed", seed, sizeof(seed)) < 0) {
+        error_report("gta04: cannot add /chosen/rng-seed to the device tree");
+        exit(1);
+    }
+}
 
 static void gta04_init(MachineState *machine)
 {
@@ -86,6 +114,7 @@ static void gta04_init(MachineState *machine)
 
     gta04_binfo.loader_start = dm3730_addr(DM3730_DEV_SDRAM);
     gta04_binfo.ram_size = machine->ram_size;
+    gta04_binfo.modify_dtb = gta04_modify_dtb;
     arm_load_kernel(&gms->soc.cpu, machine, &gta04_binfo);
 }
 
@@ -93,6 +122,16 @@ static const char *gta04_valid_cpu_types[] = {
     ARM_CPU_TYPE_NAME("cortex-a8"),
     NULL
 };
+
+static bool gta04_get_rng_seed(Object *obj, Error **errp)
+{
+    return GTA04_MACHINE(obj)->rng_seed;
+}
+
+static void gta04_set_rng_seed(Object *obj, bool value, Error **errp)
+{
+    GTA04_MACHINE(obj)->rng_seed = value;
+}
 
 static void gta04_machine_class_init(ObjectClass *oc, const void *data)
 {
@@ -105,6 +144,12 @@ static void gta04_machine_class_init(ObjectClass *oc, const void *data)
     mc->valid_cpu_types = gta04_valid_cpu_types;
     mc->default_ram_size = 512 * MiB;
     mc->default_ram_id = "gta04.ram";
+
+    object_class_property_add_bool(oc, "rng-seed", gta04_get_rng_seed,
+                                   gta04_set_rng_seed);
+    object_class_property_set_description(oc, "rng-seed",
+        "Give the kernel /chosen/rng-seed (64 bytes, new at each reset, "
+        "from -seed when given); default off, as the GTA04's U-Boot");
 }
 GTA04_CLASS_INIT_COMPAT(gta04_machine_class_init);
 

@@ -13,6 +13,7 @@ import tempfile
 from typing import Dict, List, Optional
 
 from gta04.errors import TestFailure
+from gta04.kernels import guest_dir
 from gta04.paths import QEMU, QEMU_BASE, REPO
 from gta04.testing import GTA04Test
 
@@ -107,6 +108,31 @@ class BadInputTest(GTA04Test):
             expect_script_warning(zimage, None)
             # QEMU itself loads it as a raw image, as hw/arm/boot.c does
             expect_warning(qemu("-M", "gta04", "-kernel", garbage), None)
+
+    def test_rng_seed_option(self) -> None:
+        # -machine rng-seed=on|off (docs/gta04.md "Verdicts that hold"): a
+        # bad value is one line; on, the loader's device tree gains
+        # /chosen/rng-seed (dumpdtb writes it as the kernel would get it)
+        expect_error(qemu("-M", "gta04,rng-seed=maybe"), "rng-seed")
+        dtb = os.path.join(guest_dir(), "omap3-gta04a5.dtb")
+        with tempfile.TemporaryDirectory() as tmp:
+            kernel = os.path.join(tmp, "zImage")
+            with open(kernel, "wb") as fh:
+                fh.write(ZIMAGE_HEADER)
+            for on in (False, True):
+                out = os.path.join(tmp, "dump%d.dtb" % on)
+                proc = subprocess.run(qemu("-M", "gta04,dumpdtb=%s%s" % (out, ",rng-seed=on" if on else ""),
+                                           "-kernel", kernel, "-dtb", dtb),
+                                      check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      text=True, timeout=120)
+                if proc.returncode != 0 or not os.path.exists(out):
+                    raise TestFailure("dumpdtb (rng-seed=%s): exit %d:\n%s"
+                                      % (on, proc.returncode, proc.stdout))
+                with open(out, "rb") as fh:
+                    has = b"rng-seed\0" in fh.read()
+                if has != on:
+                    raise TestFailure("rng-seed=%s: /chosen/rng-seed %s in the dumped tree"
+                                      % ("on" if on else "off (default)", "present" if has else "absent"))
 
     def test_setup_wrong_qemu_version(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
