@@ -16,7 +16,7 @@ The modules, each one kind of thing:
   variables
 - ``kernels``: the guest images and kernels the scripts build
 - ``scenarios``, ``wake_matrix``, ``compat``: wake scenarios shared by tests
-  and scripts
+  and scripts; ``bisect``: multi-section bisection (gta04-bisect-run --jobs)
 - ``timeline``, ``timeline_chart``, ``timeline_html``: a QEMU trace log as
   the PMIC interrupt path's lanes, their drawing and their interactive page;
   ``charts``: Debian's matplotlib; ``webdriver``: headless Chromium

@@ -119,20 +119,21 @@ class BadInputTest(GTA04Test):
             kernel = os.path.join(tmp, "zImage")
             with open(kernel, "wb") as fh:
                 fh.write(ZIMAGE_HEADER)
-            for on in (False, True):
-                out = os.path.join(tmp, "dump%d.dtb" % on)
-                proc = subprocess.run(qemu("-M", "gta04,dumpdtb=%s%s" % (out, ",rng-seed=on" if on else ""),
+            for seeded in (False, True):
+                out = os.path.join(tmp, "dump-%s.dtb" % ("on" if seeded else "off"))
+                proc = subprocess.run(qemu("-M", "gta04,dumpdtb=%s%s"
+                                           % (out, ",rng-seed=on" if seeded else ""),
                                            "-kernel", kernel, "-dtb", dtb),
                                       check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                       text=True, timeout=120)
                 if proc.returncode != 0 or not os.path.exists(out):
                     raise TestFailure("dumpdtb (rng-seed=%s): exit %d:\n%s"
-                                      % (on, proc.returncode, proc.stdout))
+                                      % (seeded, proc.returncode, proc.stdout))
                 with open(out, "rb") as fh:
                     has = b"rng-seed\0" in fh.read()
-                if has != on:
+                if has != seeded:
                     raise TestFailure("rng-seed=%s: /chosen/rng-seed %s in the dumped tree"
-                                      % ("on" if on else "off (default)", "present" if has else "absent"))
+                                      % ("on" if seeded else "off (default)", "present" if has else "absent"))
 
     def test_setup_wrong_qemu_version(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
