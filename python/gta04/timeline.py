@@ -4,6 +4,7 @@ A -M gta04 QEMU trace log as the swim lanes of the PMIC interrupt path
 parsed log and its suspend cycles, and the lanes of one window.
 """
 
+import bisect
 import gzip
 import re
 from typing import Callable, Dict, List, Optional, TextIO, Tuple, TypedDict
@@ -19,6 +20,7 @@ EVENTS = (
     "omap3_intc_input", "omap3_intc_mask", "omap3_intc_output", "omap3_intc_sir_read",
     "omap3_i2c_start", "twl4030_read", "twl4030_write",
     "omap3_gptimer_write", "omap3_prcm_write", "omap3_uart_write",
+    "omap3_synctimer_read",
 )
 
 # Events that only a running CPU causes (for the CPU lane).
@@ -78,6 +80,59 @@ def _open(path: str) -> TextIO:
     return open(path, "r", encoding="utf-8", errors="replace")
 
 
+# REG_32KSYNCNT_CR (DM37x TRM 16.3.5): the 32 kHz sync counter, read by
+# Linux's sched_clock (every printk stamp) and by the tests' monitor
+SYNC_READ = re.compile(r"0x10 -> 0x([0-9a-f]+)")
+SYNC_HZ = 32768.0
+
+
+def virtual_clock(events: List[Event]) -> Optional[Callable[[float], float]]:
+    """
+    The guest's virtual time (s) at a host time stamp of the log, from the
+    32 kHz counter reads in it: each read pairs a host stamp with the
+    counter's value; between two reads the host stamps are spread linearly
+    over the virtual time that passed, unless that time leapt (below).
+    Exact at the reads; between them within the host's jitter at a read's
+    side.  None with fewer than two reads.
+    """
+    anchors: List[Tuple[float, float]] = []
+    wraps = 0
+    last = -1
+    for t, event, args in events:
+        m = SYNC_READ.match(args) if event == "omap3_synctimer_read" else None
+        if not m:
+            continue
+        ticks = int(m.group(1), 16)
+        if ticks < last:
+            wraps += 1
+        last = ticks
+        v = (ticks + wraps * 2 ** 32) / SYNC_HZ
+        if anchors and t <= anchors[-1][0]:
+            continue                # one host stamp, one anchor
+        anchors.append((t, max(v, anchors[-1][1] if anchors else v)))
+    if len(anchors) < 2:
+        return None
+    hosts = [a[0] for a in anchors]
+
+    def at(t: float) -> float:
+        i = bisect.bisect_right(hosts, t)
+        if i == 0:                  # before the first read: the host's rate
+            return anchors[0][1] - (anchors[0][0] - t)
+        if i == len(anchors):
+            return anchors[-1][1] + (t - anchors[-1][0])
+        (h0, v0), (h1, v1) = anchors[i - 1], anchors[i]
+        if v1 - v0 <= h1 - h0:      # the guest no faster than the host: evenly
+            return v0 + (t - h0) / (h1 - h0) * (v1 - v0)
+        # virtual time leapt (warp mode: -icount sleep=off jumps an idle
+        # board to its next timer): an event belongs to the read it is
+        # nearer to in host time, at the host's rate from it (the kernel
+        # running up to WFI after one, a timer's event waking it before the
+        # other)
+        near = v0 + (t - h0) if t - h0 < h1 - t else v1 - (h1 - t)
+        return min(max(near, v0), v1)
+    return at
+
+
 class Trace:  # pylint: disable=too-few-public-methods
     """The parsed log: (time, event, args) tuples and the console text."""
 
@@ -97,6 +152,13 @@ class Trace:  # pylint: disable=too-few-public-methods
                     t = float(n)
                     self.timed = False
                 self.events.append((t, m.group(4), m.group(5)))
+        # the times on the guest's virtual clock where the log can say it
+        # (the 32 kHz counter read at least twice), else the host's
+        self.clock = "index" if not self.timed else "host"
+        to_virtual = virtual_clock(self.events) if self.timed else None
+        if to_virtual:
+            self.events = [(to_virtual(t), e, a) for t, e, a in self.events]
+            self.clock = "virtual"
         self.phases = self._console_phases()
 
     def _console_phases(self) -> List[Tuple[float, str]]:

@@ -67,8 +67,9 @@ def _marks(ax: Any, lane: Lane, y: int, width: float, anchor: float) -> None:
 
 
 def draw(ax: Any, lanes: List[Lane], t0: float, t1: float, anchor: float, title: str,
-         timed: bool) -> None:
-    """The lanes of the window [t0, t1] on ax, times from anchor."""
+         clock: str) -> None:
+    """The lanes of the window [t0, t1] on ax, times from anchor, on
+    `clock` (Trace.clock: virtual, host or index)."""
     ax.set_title(title, fontsize=10)
     n = len(lanes)
     for i, lane in enumerate(lanes):
@@ -77,6 +78,7 @@ def draw(ax: Any, lanes: List[Lane], t0: float, t1: float, anchor: float, title:
     ax.set_yticklabels([lane["name"] for lane in reversed(lanes)], fontsize=7)
     ax.set_ylim(-0.6, n - 0.4)
     ax.set_xlim(t0 - anchor, t1 - anchor)
-    ax.set_xlabel("host seconds from \"PM: suspend entry\"" if timed else "trace event index",
+    ax.set_xlabel({"virtual": "guest (virtual) seconds from \"PM: suspend entry\"",
+                   "host": "host seconds from \"PM: suspend entry\""}.get(clock, "trace event index"),
                   fontsize=7)
     ax.tick_params(axis="x", labelsize=7)

@@ -60,15 +60,24 @@ def _asset(name: str) -> str:
         return fh.read()
 
 
+CLOCK_WORDS = {
+    "virtual": "in guest seconds, on the board's virtual clock (the 32 kHz counter's "
+               "reads in the log pin the trace's host stamps to it)",
+    "host": "in host seconds (the log's time stamps: it has no 32 kHz counter reads)",
+    "index": "as the trace event index",
+    "mixed": "in each panel's own clock (see its axis)",
+}
+
+
 def page(panels: List[Any], title: str) -> str:
     """The page of these panels (as scripts/irq-timeline's --json)."""
     data = json.dumps({"title": title, "panels": panels}, separators=(",", ":"))
     # inside <script>: no "</script>" or "<!--" from a console line
     data = data.replace("<", "\\u003c")
-    timed = all(p.get("unit") == "s" for p in panels)
+    clocks = {p.get("clock", "host" if p.get("unit") == "s" else "index") for p in panels}
+    clock = clocks.pop() if len(clocks) == 1 else "mixed"
     parts = {"@TITLE@": html.escape(title), "@CSS@": _asset("timeline_html.css"),
-             "@CLOCK@": "in host seconds (the log's time stamps)" if timed
-                        else "as the trace event index",
+             "@CLOCK@": CLOCK_WORDS[clock],
              "@JS@": _asset("timeline_html.js"), "@DATA@": data}
     out = TEMPLATE
     for key in ("@TITLE@", "@CSS@", "@CLOCK@", "@JS@"):
