@@ -140,8 +140,8 @@ class Bisect:
                 # was: the good and skipped ones first, then the bad ones
                 # newest first, so that the oldest bad one is the last word
                 def order(res: StepResult) -> Tuple[bool, int]:
-                    at = todo.index(res.commit)
-                    return res.code == BAD, -at if res.code == BAD else at
+                    pos = todo.index(res.commit)
+                    return res.code == BAD, -pos if res.code == BAD else pos
                 for res in sorted(done, key=order):
                     out = git(self.tree, "bisect", WORDS[res.code], res.commit, check=False)
                     end = finished(out)
