@@ -5,6 +5,9 @@ unplug, a key on the serial console), in a seeded random order printed at
 the start.  Every wake must arrive, by the right irq (the PIH for the
 PMIC's sources, the UART for the key), the handler behind it must run
 exactly as often as the event says, and dmesg must gain no error line.
+Each cycle is also audited (gta04.audit): the first wake source the board's
+own trace shows must be the one the kernel names (pm_wakeup_irq, the
+handler that ran); a lost, spurious or misattributed wake fails the soak.
 
     make soak                                  (100 cycles)
     make soak-warp                             (288 RTC cycles of 5 min: 24 guest hours)
@@ -30,12 +33,15 @@ Not part of `make check` (about 10 minutes for 100 cycles; the warp soak's
 """
 
 import argparse
+import os
 import random
 import re
 import sys
+import tempfile
 import time
 from typing import Dict, List, Tuple
 
+from gta04.audit import WakeAudit, qemu_args as audit_args
 from gta04.dmesg import bad_lines
 from gta04.errors import QemuDied, TestFailure
 from gta04.guest import Guest
@@ -107,16 +113,22 @@ def check_rtc_time(what: str, sleep: Sleep, alarm: int) -> None:
         raise TestFailure("%s: date says %d, the RTC %d" % (what, sys_time, rtc))
 
 
-def one_cycle(g: Guest, n: int, plan: Tuple[str, str], irqs: Tuple[str, str],
-              plugged: bool, period: int) -> bool:
+def one_cycle(g: Guest, n: int, plan: Tuple[str, str], irqs: Tuple[str, str],  # pylint: disable=too-many-locals
+              plugged: bool, period: int, audit: WakeAudit) -> bool:
     """Cycle n of the plan, (state, source); irqs: the PIH's and the UART's
     Linux irq.  Return the new cable state; raise TestFailure on anything
-    wrong."""
+    wrong, the wake audit's disagreement first."""
     state, source = plan
     before = counts(g)
     alarm = arm_rtc(g, period) if source == "rtc" else 0
+    audit.start()
     sleep, plugged = suspend_woken_by(g, state, source, plugged, period)
     what = "cycle %d: %s, %s" % (n, state, source)
+    after = counts(g)
+    verdict = audit.judge(bool(sleep.woke), sleep.wakeup_irq,
+                          {k: after[k] - before.get(k, 0) for k in after})
+    if not verdict.agreed:
+        raise TestFailure("%s: wake audit: %s" % (what, verdict.line))
     if not sleep.woke or sleep.status != 0:
         raise TestFailure("%s: %s" % (what, sleep))
     want = irqs[1] if source == "uart" else irqs[0]
@@ -171,6 +183,8 @@ def parse_args() -> Tuple[argparse.Namespace, List[Tuple[str, str]]]:
                         help="an RTC cycle's alarm, in seconds from the suspend (default 4)")
     parser.add_argument("--warp", action="store_true",
                         help="warp mode: a suspended board's wait costs no host time")
+    parser.add_argument("--kernel", metavar="VMLINUZ",
+                        help="this kernel (scripts/make-kernel.sh) instead of Debian's")
     args = parser.parse_args()
     sources = args.sources.split(",")
     unknown = [src for src in sources if src not in SOURCES]
@@ -197,7 +211,9 @@ def main() -> None:  # pylint: disable=too-many-locals
     done = 0
     t0 = time.monotonic()
     try:
-        with Guest(warp=args.warp) as g:
+        with tempfile.TemporaryDirectory(prefix="gta04-soak-") as tmp, \
+                Guest(warp=args.warp, kernel=args.kernel,
+                      extra_args=audit_args(os.path.join(tmp, "audit.log"))) as g:
             g.boot(240)
             clock0 = g.guest_clock()
             virq = g.pih_virq()
@@ -207,8 +223,9 @@ def main() -> None:  # pylint: disable=too-many-locals
                         if name == "UART2" or "OMAP UART2" in line][0]
             dmesg0 = set(g.ok("dmesg").splitlines())
             plugged = False
+            audit = WakeAudit(os.path.join(tmp, "audit.log"), {"pmic": virq, "uart": uart_irq})
             for n, cycle in enumerate(plan, 1):
-                plugged = one_cycle(g, n, cycle, (virq, uart_irq), plugged, args.period)
+                plugged = one_cycle(g, n, cycle, (virq, uart_irq), plugged, args.period, audit)
                 done += 1
                 if n % 10 == 0 or n == len(plan):
                     # the sync counter wraps after 36 h (2^32 / 32768 s)
@@ -225,7 +242,8 @@ def main() -> None:  # pylint: disable=too-many-locals
         print("FAIL after %d/%d cycles: %s" % (done, len(plan), ex))
         print("%d passed, 1 failed" % done)
         sys.exit(1)
-    print("%d/%d cycles woke as they should, in %.0f s" % (done, len(plan), time.monotonic() - t0))
+    print("%d/%d cycles woke as they should, in %.0f s; wake audit: %d cycles, 0 disagreements"
+          % (done, len(plan), time.monotonic() - t0, done))
     print("%d passed, 0 failed" % done)
 
 
