@@ -106,31 +106,31 @@ def virtual_clock(events: List[Event]) -> Optional[Callable[[float], float]]:
         if ticks < last:
             wraps += 1
         last = ticks
-        v = (ticks + wraps * 2 ** 32) / SYNC_HZ
+        virt = (ticks + wraps * 2 ** 32) / SYNC_HZ
         if anchors and t <= anchors[-1][0]:
             continue                # one host stamp, one anchor
-        anchors.append((t, max(v, anchors[-1][1] if anchors else v)))
+        anchors.append((t, max(virt, anchors[-1][1] if anchors else virt)))
     if len(anchors) < 2:
         return None
     hosts = [a[0] for a in anchors]
 
-    def at(t: float) -> float:
+    def virtual_s(t: float) -> float:
         i = bisect.bisect_right(hosts, t)
         if i == 0:                  # before the first read: the host's rate
             return anchors[0][1] - (anchors[0][0] - t)
         if i == len(anchors):
             return anchors[-1][1] + (t - anchors[-1][0])
-        (h0, v0), (h1, v1) = anchors[i - 1], anchors[i]
-        if v1 - v0 <= h1 - h0:      # the guest no faster than the host: evenly
-            return v0 + (t - h0) / (h1 - h0) * (v1 - v0)
+        (host0, virt0), (host1, virt1) = anchors[i - 1], anchors[i]
+        if virt1 - virt0 <= host1 - host0:  # the guest no faster than the host: evenly
+            return virt0 + (t - host0) / (host1 - host0) * (virt1 - virt0)
         # virtual time leapt (warp mode: -icount sleep=off jumps an idle
         # board to its next timer): an event belongs to the read it is
         # nearer to in host time, at the host's rate from it (the kernel
         # running up to WFI after one, a timer's event waking it before the
         # other)
-        near = v0 + (t - h0) if t - h0 < h1 - t else v1 - (h1 - t)
-        return min(max(near, v0), v1)
-    return at
+        near = virt0 + (t - host0) if t - host0 < host1 - t else virt1 - (host1 - t)
+        return min(max(near, virt0), virt1)
+    return virtual_s
 
 
 class Trace:  # pylint: disable=too-few-public-methods
@@ -156,8 +156,9 @@ class Trace:  # pylint: disable=too-few-public-methods
         # (the 32 kHz counter read at least twice), else the host's
         self.clock = "index" if not self.timed else "host"
         to_virtual = virtual_clock(self.events) if self.timed else None
-        if to_virtual:
-            self.events = [(to_virtual(t), e, a) for t, e, a in self.events]
+        if to_virtual is not None:
+            convert: Callable[[float], float] = to_virtual
+            self.events = [(convert(t), e, a) for t, e, a in self.events]
             self.clock = "virtual"
         self.phases = self._console_phases()
 
