@@ -160,11 +160,14 @@ class Trace:  # pylint: disable=too-few-public-methods
             convert: Callable[[float], float] = to_virtual
             self.events = [(convert(t), e, a) for t, e, a in self.events]
             self.clock = "virtual"
-        self.phases = self._console_phases()
+        lines = self._console_lines()
+        self.phases = [(t, text) for t, _stamp, text in lines if any(p in text for p in PHASES)]
+        self.callbacks = callbacks(lines, self.clock == "virtual")
 
-    def _console_phases(self) -> List[Tuple[float, str]]:
-        """(time, text) of the kernel's PM lines, rebuilt from UART3's THR."""
-        phases: List[Tuple[float, str]] = []
+    def _console_lines(self) -> List[Tuple[float, Optional[float], str]]:
+        """(time of its first character, printk stamp or None, text) of each
+        console line, rebuilt from UART3's THR."""
+        lines: List[Tuple[float, Optional[float], str]] = []
         cur = ""
         t0: Optional[float] = None
         rx = re.compile(r"uart3: \[0x00\] <- 0x([0-9a-f]+)")
@@ -176,15 +179,16 @@ class Trace:  # pylint: disable=too-few-public-methods
                 continue
             c = int(m.group(1), 16)
             if c == 0x0a:
-                text = re.sub(r"^\[\s*[0-9.]+\]\s*", "", cur.strip())
-                if t0 is not None and any(p in text for p in PHASES):
-                    phases.append((t0, text))
+                stamp = STAMP.match(cur.strip())
+                if t0 is not None:
+                    lines.append((t0, float(stamp.group(1)) if stamp else None,
+                                  cur.strip()[stamp.end():] if stamp else cur.strip()))
                 cur, t0 = "", None
             elif 0x20 <= c < 0x7f:
                 if t0 is None:
                     t0 = t
                 cur += chr(c)
-        return phases
+        return lines
 
     def window(self, cycle: int, before: float = 0.3, after: float = 1.5
                ) -> Tuple[float, float, float]:
@@ -206,6 +210,38 @@ class Trace:  # pylint: disable=too-few-public-methods
         if exits:
             end = min(end, exits[0] + after)
         return anchor - (before if self.timed else 50), end, anchor
+
+
+# a printk time stamp, "[   12.345678] "
+STAMP = re.compile(r"^\[\s*([0-9]+\.[0-9]+)\]\s*")
+# pm_print_times (drivers/base/power/main.c initcall_debug_start/report)
+CALLING = re.compile(r"^(?:\S+ )?(\S+): PM: calling (\w+)\+0x[0-9a-f]+/0x[0-9a-f]+ @ \d+")
+RETURNED = re.compile(r"^(?:\S+ )?(\S+): PM: (\w+)\+0x[0-9a-f]+/0x[0-9a-f]+ returned (-?\d+) "
+                      r"after (\d+) usecs")
+Callback = Tuple[float, float, str, str]    # start, end, device, callback (returned value)
+
+
+def callbacks(lines: List[Tuple[float, Optional[float], str]], virtual: bool) -> List[Callback]:
+    """
+    The kernel's device PM callbacks (pm_print_times lines), on the log's
+    clock: on the virtual clock a printk stamp is the 32 kHz counter's
+    reading (Linux's OMAP3 sched_clock) less a constant, found as the least
+    lag between a line's stamp and its first character on the UART; a
+    callback ends at its "returned" line's stamp and began "after N usecs"
+    before.  On another clock, where the stamp's clock is not the log's,
+    from the times the lines went out.
+    """
+    stamped = [(t, stamp) for t, stamp, _ in lines if stamp is not None]
+    offset = min((t - stamp for t, stamp in stamped), default=0.0) if virtual else 0.0
+    out: List[Callback] = []
+    for t, stamp, text in lines:
+        m = RETURNED.match(text)
+        if not m:
+            continue
+        end = stamp + offset if virtual and stamp is not None else t
+        out.append((end - int(m.group(4)) / 1e6, end, m.group(1),
+                    "%s (%s)" % (m.group(2), m.group(3))))
+    return out
 
 
 def intervals(changes: List[Level], t_end: float) -> List[Tuple[float, float]]:
@@ -237,6 +273,10 @@ class Lanes:  # pylint: disable=too-few-public-methods
         self.lanes: Dict[str, Lane] = {}
         for name in LEVEL_LANES:
             self._lane(name)
+            # the kernel's device callbacks under its phases, when it printed them
+            if name == "suspend phases" and any(end >= t0 and start <= t1
+                                                for start, end, _d, _c in trace.callbacks):
+                self._lane("kernel callbacks")
         # the SIHs' INT1 halves (INT2 is not wired on the GTA04): PWR and BCI
         # always, the others when something latched in the window
         sihs = ["pwr-sih", "bci-sih"]
@@ -450,6 +490,10 @@ class Lanes:  # pylint: disable=too-few-public-methods
             if self._inside(t) and "completed" not in text:
                 self.lanes["suspend phases"]["marks"].append(
                     (t, text.replace("PM: ", "")[:48], "phase"))
+        for start, end, device, callback in self.trace.callbacks:
+            if end >= self.t0 and start <= self.t1 and "kernel callbacks" in self.lanes:
+                self.lanes["kernel callbacks"]["bars"].append(
+                    (max(start, self.t0), min(end, self.t1), "%s %s" % (device, callback), "light"))
         self._bars("RTC alarm", "rtc_it", "RTC_IT", "event")
         self._bars("PWRON", "pwron", "held")
         self._bars("VBUS", "cable", "cable in", "light")
