@@ -212,8 +212,9 @@ class Trace:  # pylint: disable=too-few-public-methods
         return anchor - (before if self.timed else 50), end, anchor
 
 
-# a printk time stamp, "[   12.345678] "
-STAMP = re.compile(r"^\[\s*([0-9]+\.[0-9]+)\]\s*")
+# a printk time stamp, "[   12.345678] " (after the tests' own marker, which
+# gta04.shell prints before a command's output, where there is one)
+STAMP = re.compile(r"^(?:__GTA04\w*?__\d*)?\[\s*([0-9]+\.[0-9]+)\]\s*")
 # pm_print_times (drivers/base/power/main.c initcall_debug_start/report)
 CALLING = re.compile(r"^(?:\S+ )?(\S+): PM: calling (\w+)\+0x[0-9a-f]+/0x[0-9a-f]+ @ \d+")
 RETURNED = re.compile(r"^(?:\S+ )?(\S+): PM: (\w+)\+0x[0-9a-f]+/0x[0-9a-f]+ returned (-?\d+) "
