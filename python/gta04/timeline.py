@@ -41,7 +41,12 @@ STATUS_REGS = {(0x49, 0x81): "PIH_ISR", (0x4b, 0x2e): "PWR_ISR1", (0x4b, 0x30): 
 PHASES = ("PM: suspend entry", "Filesystems sync", "Freezing user space",
           "Freezing remaining", "Suspending console", "PM: suspend devices",
           "Disabling non-boot", "PM: resume devices", "PM: suspend exit",
-          "Restarting tasks", "PM: Wakeup")
+          "Restarting tasks", "PM: Wakeup",
+          # pm_debug_messages: the phases' ends, the wake-up irq, the last
+          # check before WFI (a wake pending there aborts the suspend)
+          "suspend of devices complete", "resume of devices complete",
+          "Triggering wakeup from IRQ", "Checking wakeup interrupts",
+          "failed to suspend", "write error")
 
 LINE = re.compile(r"^(?:(\d+)@(\d+)\.(\d+):)?([a-z0-9_]+) ?(.*)$")
 
