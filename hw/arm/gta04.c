@@ -16,6 +16,7 @@
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
 #include "hw/arm/dm3730.h"
+#include "hw/core/split-irq.h"
 #include "hw/misc/gta04_stimuli.h"
 #include "hw/misc/twl4030/twl4030.h"
 #include "hw/qdev-properties.h"
@@ -33,6 +34,7 @@ struct GTA04MachineState {
     DM3730State soc;
     TWL4030State twl4030;
     GTA04StimuliState stimuli;
+    SplitIRQ int1_split;        /* INT1: the SoC's sys_nirq, the stimuli */
 
     /* -machine rng-seed=on: /chosen/rng-seed for the kernel (see below) */
     bool rng_seed;
@@ -103,11 +105,21 @@ static void gta04_init(MachineState *machine)
     qdev_prop_set_uint8(DEVICE(&gms->twl4030), "address", TWL4030_ADDR_USB);
     qdev_realize(DEVICE(&gms->twl4030),
                  BUS(dm3730_i2c_bus(&gms->soc, 1)), &error_fatal);
-    qdev_connect_gpio_out_named(DEVICE(&gms->twl4030), "int1", 0,
-                                qdev_get_gpio_in_named(DEVICE(&gms->soc),
-                                                       DM3730_SYS_NIRQ, 0));
-
     sysbus_realize(SYS_BUS_DEVICE(&gms->stimuli), &error_fatal);
+    object_initialize_child(OBJECT(machine), "int1-split", &gms->int1_split,
+                            TYPE_SPLIT_IRQ);
+    qdev_prop_set_uint16(DEVICE(&gms->int1_split), "num-lines", 2);
+    qdev_realize(DEVICE(&gms->int1_split), NULL, &error_fatal);
+    qdev_connect_gpio_out_named(DEVICE(&gms->twl4030), "int1", 0,
+                                qdev_get_gpio_in(DEVICE(&gms->int1_split), 0));
+    qdev_connect_gpio_out(DEVICE(&gms->int1_split), 0,
+                          qdev_get_gpio_in_named(DEVICE(&gms->soc),
+                                                 DM3730_SYS_NIRQ, 0));
+    /* a stimulus can wait for INT1 to change (on-line "int1:1|...") */
+    qdev_connect_gpio_out(DEVICE(&gms->int1_split), 1,
+                          qdev_get_gpio_in_named(DEVICE(&gms->stimuli),
+                                                 GTA04_STIMULI_LINES,
+                                                 GTA04_STIMULI_LINE_INT1));
 
     memory_region_add_subregion(get_system_memory(),
                                 dm3730_addr(DM3730_DEV_SDRAM), machine->ram);

@@ -12,9 +12,12 @@
  * when it is due (a value the property refuses) is reported once on stderr
  * and dropped.  `on-console` "TEXT|NS PATH PROPERTY VALUE" arms the same
  * request for NS after the next line UART3 transmits that contains TEXT
- * (the device is UART3's "tx-watch"); each waits for one line.  The
- * pending stimuli and the armed lines are migrated; a system reset drops
- * them, as it would end a test's run of the board.
+ * (the device is UART3's "tx-watch"); each waits for one line.
+ * `on-line` "LINE:LEVEL|NS PATH PROPERTY VALUE" waits instead for a board
+ * wire (GPIO input "lines", wired by the board: the TWL4030's INT1) to
+ * change to LEVEL.  The pending stimuli and what is waited for are
+ * migrated; a system reset drops them, as it would end a test's run of
+ * the board (the wires' levels are the board's and are kept).
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -268,6 +271,88 @@ static void gta04_stimuli_transmitted(Object *obj, uint8_t ch)
     }
 }
 
+/* The wires' names in on-line requests (GPIO "lines"[GTA04_STIMULI_LINE_*]) */
+static const char *const gta04_stimuli_lines[GTA04_STIMULI_NUM_LINES] = {
+    [GTA04_STIMULI_LINE_INT1] = "int1",
+};
+
+/*
+ * "LINE:LEVEL|NS PATH PROPERTY VALUE": the stimulus NS ns after the wire
+ * LINE next changes to LEVEL (0 or 1); a level it already has is not a
+ * change, so the wait is for the next edge
+ */
+static void gta04_stimuli_set_on_line(Object *obj, const char *str,
+                                      Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+    const char *bar = strrchr(str, '|');
+    g_autofree char *head = bar ? g_strndup(str, bar - str) : NULL;
+    const char *colon = head ? strrchr(head, ':') : NULL;
+    GTA04LineWatch *w = NULL;
+    int line = -1, i;
+
+    for (i = 0; colon && i < GTA04_STIMULI_NUM_LINES; i++) {
+        if (!strncmp(head, gta04_stimuli_lines[i], colon - head) &&
+            strlen(gta04_stimuli_lines[i]) == colon - head) {
+            line = i;
+        }
+    }
+    if (line < 0 || (strcmp(colon + 1, "0") && strcmp(colon + 1, "1"))) {
+        error_setg(errp, "on-line: expected \"LINE:LEVEL|NS PATH PROPERTY "
+                   "VALUE\" with LINE one of the board's (int1) and LEVEL "
+                   "0 or 1, not \"%s\"", str);
+        return;
+    }
+    for (i = 0; i < GTA04_STIMULI_LINE_WATCHES && !w; i++) {
+        if (!s->line_watch[i].armed) {
+            w = &s->line_watch[i];
+        }
+    }
+    if (!w) {
+        error_setg(errp, "on-line: %d line changes are waited for already",
+                   GTA04_STIMULI_LINE_WATCHES);
+        return;
+    }
+    if (!gta04_stimuli_parse("on-line", bar + 1, &w->delay_ns, &w->stimulus,
+                             errp)) {
+        return;
+    }
+    w->line = line;
+    w->level = colon[1] == '1';
+    w->armed = true;
+    trace_gta04_stimuli_line_watch(gta04_stimuli_lines[line], w->level,
+                                   w->delay_ns, w->stimulus.path,
+                                   w->stimulus.property, w->stimulus.value);
+}
+
+/* A board wire changed: start what waited for that change */
+static void gta04_stimuli_line_in(void *opaque, int n, int level)
+{
+    GTA04StimuliState *s = opaque;
+    int line = n;
+    int i;
+
+    if (s->line_level[line] == !!level) {
+        return;
+    }
+    s->line_level[line] = !!level;
+    for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
+        GTA04LineWatch *w = &s->line_watch[i];
+
+        if (!w->armed || w->line != line || w->level != !!level) {
+            continue;
+        }
+        w->armed = false;
+        trace_gta04_stimuli_line_edge(gta04_stimuli_lines[line], !!level);
+        if (!gta04_stimuli_schedule(s, &w->stimulus, w->delay_ns)) {
+            warn_report("gta04-stimuli: no free slot for the stimulus after "
+                        "%s went %d: %s %s = %s dropped",
+                        gta04_stimuli_lines[line], !!level, w->stimulus.path,
+                        w->stimulus.property, w->stimulus.value);
+        }
+    }
+}
+
 /* Nothing pending, nothing waited for (reset, and a new device) */
 static void gta04_stimuli_clear(GTA04StimuliState *s)
 {
@@ -279,6 +364,9 @@ static void gta04_stimuli_clear(GTA04StimuliState *s)
     for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
         s->watch[i].armed = false;
     }
+    for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
+        s->line_watch[i].armed = false;
+    }
     s->line_len = 0;
 }
 
@@ -288,13 +376,18 @@ static void gta04_stimuli_set_drop(Object *obj, const char *str, Error **errp)
     GTA04StimuliState *s = GTA04_STIMULI(obj);
     int i;
 
-    if (strcmp(str, "console") && strcmp(str, "all")) {
-        error_setg(errp, "drop: \"console\" or \"all\", not \"%s\"", str);
+    if (strcmp(str, "console") && strcmp(str, "lines") && strcmp(str, "all")) {
+        error_setg(errp, "drop: \"console\", \"lines\" or \"all\", not "
+                   "\"%s\"", str);
         return;
     }
     if (!strcmp(str, "all")) {
         gta04_stimuli_clear(s);
         gta04_stimuli_rearm(s);
+    } else if (!strcmp(str, "lines")) {
+        for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
+            s->line_watch[i].armed = false;
+        }
     } else {
         for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
             s->watch[i].armed = false;
@@ -313,6 +406,9 @@ static void gta04_stimuli_get_watching(Object *obj, Visitor *v,
 
     for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
         n += s->watch[i].armed;
+    }
+    for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
+        n += s->line_watch[i].armed;
     }
     visit_type_uint32(v, name, &n, errp);
 }
@@ -374,10 +470,17 @@ static void gta04_stimuli_init(Object *obj)
     object_property_set_description(obj, "on-console",
         "\"TEXT|NS PATH PROPERTY VALUE\": set PROPERTY of PATH to VALUE NS "
         "nanoseconds after the next console line containing TEXT");
+    object_property_add_str(obj, "on-line", NULL, gta04_stimuli_set_on_line);
+    object_property_set_description(obj, "on-line",
+        "\"LINE:LEVEL|NS PATH PROPERTY VALUE\": set PROPERTY of PATH to "
+        "VALUE NS nanoseconds after the board's wire LINE (int1) next "
+        "changes to LEVEL");
     object_property_add_str(obj, "drop", NULL, gta04_stimuli_set_drop);
     object_property_set_description(obj, "drop",
-        "\"console\": forget the console lines waited for; \"all\": and "
-        "the stimuli scheduled");
+        "\"console\": forget the console lines waited for; \"lines\": "
+        "the wire changes; \"all\": both, and the stimuli scheduled");
+    qdev_init_gpio_in_named(DEVICE(obj), gta04_stimuli_line_in,
+                            GTA04_STIMULI_LINES, GTA04_STIMULI_NUM_LINES);
     object_property_add(obj, "pending", "uint32", gta04_stimuli_get_pending,
                         NULL, NULL, NULL);
     object_property_add(obj, "watching", "uint32", gta04_stimuli_get_watching,
@@ -419,6 +522,18 @@ static int gta04_stimuli_post_load(void *opaque, int version_id)
         w->delay_ns = MAX(w->delay_ns, 0);
     }
     s->line_len = MIN(s->line_len, GTA04_STIMULI_LINE_LEN - 1);
+    for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
+        GTA04LineWatch *w = &s->line_watch[i];
+
+        w->stimulus.path[sizeof(w->stimulus.path) - 1] = '\0';
+        w->stimulus.property[sizeof(w->stimulus.property) - 1] = '\0';
+        w->stimulus.value[sizeof(w->stimulus.value) - 1] = '\0';
+        w->delay_ns = MAX(w->delay_ns, 0);
+        if (w->line >= GTA04_STIMULI_NUM_LINES) {
+            w->armed = false;
+            w->line = 0;
+        }
+    }
     gta04_stimuli_rearm(s);
     return 0;
 }
@@ -454,9 +569,24 @@ static const VMStateDescription vmstate_gta04_console_watch = {
     }
 };
 
+static const VMStateDescription vmstate_gta04_line_watch = {
+    .name = "gta04-line-watch",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(armed, GTA04LineWatch),
+        VMSTATE_UINT8(line, GTA04LineWatch),
+        VMSTATE_BOOL(level, GTA04LineWatch),
+        VMSTATE_INT64(delay_ns, GTA04LineWatch),
+        VMSTATE_STRUCT(stimulus, GTA04LineWatch, 1, vmstate_gta04_stimulus,
+                       GTA04Stimulus),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_gta04_stimuli = {
     .name = TYPE_GTA04_STIMULI,
-    .version_id = 2,
+    .version_id = 3,
     .minimum_version_id = 1,
     .post_load = gta04_stimuli_post_load,
     .fields = (const VMStateField[]) {
@@ -471,6 +601,11 @@ static const VMStateDescription vmstate_gta04_stimuli = {
         VMSTATE_UINT32_V(line_len, GTA04StimuliState, 2),
         VMSTATE_INT64_V(epoch_ns, GTA04StimuliState, 2),
         VMSTATE_INT64_V(applied_ns, GTA04StimuliState, 2),
+        VMSTATE_STRUCT_ARRAY(line_watch, GTA04StimuliState,
+                               GTA04_STIMULI_LINE_WATCHES, 3,
+                               vmstate_gta04_line_watch, GTA04LineWatch),
+        VMSTATE_BOOL_ARRAY_V(line_level, GTA04StimuliState,
+                             GTA04_STIMULI_NUM_LINES, 3),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -6,7 +6,8 @@
  * after a reset, and survive a migration; a bad request is refused when
  * it is made.  The TWL4030's pwron and vbus are the properties written.
  * A stimulus that waits for a console line (on-console) is scheduled when
- * UART3 transmits a line containing its text, once.
+ * UART3 transmits a line containing its text, once; one that waits for a
+ * wire (on-line) when the wire changes to the level asked for.
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -296,6 +297,92 @@ static void test_on_console_migration(void)
     qtest_quit(qts);
 }
 
+/* qom-set /machine/stimuli on-line REQUEST */
+static char *watch_line(QTestState *qts, const char *request)
+{
+    return stimuli_set(qts, "on-line", request);
+}
+
+/*
+ * A stimulus on a wire's change: the TWL4030's INT1, through the board's
+ * split to the stimuli (hw/arm/gta04.c).  The power button latches PWRON
+ * in the PWR SIH (IMR1 resets unmasked), which asserts INT1.
+ */
+static void test_on_line(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    g_assert_null(watch_line(qts, "int1:0|0 " TWL " vbus on"));
+    g_assert_null(watch_line(qts, "int1:1|100000000 " TWL " vbus on"));
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 2);
+    qtest_qom_set_bool(qts, TWL, "pwron", true);
+    /* the power block's debounce (31.25 ms) first: no edge yet */
+    qtest_clock_step(qts, 31000000);
+    g_assert_cmpuint(pending(qts), ==, 0);
+    qtest_clock_step(qts, 1000000);
+    g_assert_cmpuint(pending(qts), ==, 1);      /* the rising edge's */
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 1);
+    qtest_clock_step(qts, 98000000);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "vbus"));
+    qtest_clock_step(qts, 2000000);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "vbus"));
+    /* 100 ms after the edge, which came within [31, 32] ms of the press */
+    g_assert_cmpint(qom_get_int(qts, STIMULI, "applied-ns"), >=, 131000000);
+    g_assert_cmpint(qom_get_int(qts, STIMULI, "applied-ns"), <=, 132000000);
+    /* a level the wire already has is no change: wait for the next edge */
+    g_assert_null(watch_line(qts, "int1:1|0 " TWL " pwron off"));
+    qtest_clock_step(qts, 1000);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "pwron"));
+    g_assert_null(stimuli_set(qts, "drop", "lines"));
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    qtest_quit(qts);
+}
+
+/* Bad wire requests are refused with a reason; four wait at most */
+static void test_on_line_bad(void)
+{
+    static const char *const bad[] = {
+        "", "int1", "int1:1", "int1:1|", "int1|0 " TWL " pwron on",
+        "int2:1|0 " TWL " pwron on", "int1:2|0 " TWL " pwron on",
+        "int1:|0 " TWL " pwron on", ":1|0 " TWL " pwron on",
+        "int1:1|0 /machine/nothing pwron on", "int1:1|-5 " TWL " pwron on",
+    };
+    QTestState *qts = qtest_init("-M gta04");
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(bad); i++) {
+        g_autofree char *err = watch_line(qts, bad[i]);
+
+        g_assert_nonnull(err);
+        g_assert_true(g_str_has_prefix(err, "on-line: "));
+    }
+    for (i = 0; i < 4; i++) {
+        g_assert_null(watch_line(qts, "int1:1|0 " TWL " pwron on"));
+    }
+    {
+        g_autofree char *err = watch_line(qts, "int1:1|0 " TWL " pwron on");
+
+        g_assert_nonnull(err);
+    }
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    qtest_quit(qts);
+}
+
+/* An armed wire watch and the wire's level are migrated */
+static void test_on_line_migration(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+
+    g_assert_null(watch_line(qts, "int1:1|0 " TWL " vbus on"));
+    qts = gta04_migrate(qts, "-M gta04");
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 1);
+    qtest_qom_set_bool(qts, TWL, "pwron", true);
+    qtest_clock_step(qts, 40000000);            /* past the debounce */
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "vbus"));
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -309,6 +396,9 @@ int main(int argc, char **argv)
     qtest_add_func("gta04/stimuli/on-console-bad", test_on_console_bad);
     qtest_add_func("gta04/stimuli/on-console-migration",
                    test_on_console_migration);
+    qtest_add_func("gta04/stimuli/on-line", test_on_line);
+    qtest_add_func("gta04/stimuli/on-line-bad", test_on_line_bad);
+    qtest_add_func("gta04/stimuli/on-line-migration", test_on_line_migration);
 
     return g_test_run();
 }

@@ -55,6 +55,25 @@ typedef struct GTA04ConsoleWatch {
     GTA04Stimulus stimulus;     /* its when_ns is set when the line comes */
 } GTA04ConsoleWatch;
 
+/*
+ * The board's wires a stimulus can wait for: GPIO inputs "lines"[n], which
+ * the board connects; on-line names them as gta04_stimuli_lines[] does
+ */
+enum {
+    GTA04_STIMULI_LINE_INT1,        /* the TWL4030's INT1 (sys_nirq) */
+    GTA04_STIMULI_NUM_LINES,
+};
+#define GTA04_STIMULI_LINE_WATCHES  4
+#define GTA04_STIMULI_LINES         "lines"     /* the GPIO inputs' name */
+
+typedef struct GTA04LineWatch {
+    bool armed;
+    uint8_t line;               /* GTA04_STIMULI_LINE_* */
+    bool level;                 /* the level the line must change to */
+    int64_t delay_ns;           /* from the change to the stimulus */
+    GTA04Stimulus stimulus;
+} GTA04LineWatch;
+
 struct GTA04StimuliState {
     SysBusDevice parent_obj;
 
@@ -68,6 +87,9 @@ struct GTA04StimuliState {
     GTA04ConsoleWatch watch[GTA04_STIMULI_WATCHES];
     uint8_t line[GTA04_STIMULI_LINE_LEN];   /* the console line so far */
     uint32_t line_len;
+
+    GTA04LineWatch line_watch[GTA04_STIMULI_LINE_WATCHES];
+    bool line_level[GTA04_STIMULI_NUM_LINES];   /* each wire's level now */
 };
 
 #endif /* HW_MISC_GTA04_STIMULI_H */
