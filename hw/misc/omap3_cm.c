@@ -538,6 +538,12 @@ static void omap3_cm_clk_in_update(void *opaque, ClockEvent event)
     omap3_cm_update_clocks(OMAP3_CM(opaque), true);
 }
 
+unsigned omap3_cm_clktrctrl(OMAP3CMState *s, hwaddr module)
+{
+    return cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_CLKSTCTRL])
+           & 3;
+}
+
 char *omap3_cm_gpt_fck_name(int n)
 {
     return g_strdup_printf("gpt%d-fck", n);

@@ -5,9 +5,12 @@
  * omap3_cm.c; include/hw/misc/omap3_prcm.h has what both share).  What is
  * modelled is what Linux 6.1 (arch/arm/mach-omap2/{prm3xxx,prm2xxx_3xxx,
  * pm34xx,vp,vc}.c, sleep34xx.S) reads back:
- *  - power domains are always ON (PM_PWSTST), never in transition;
- *    PM_PREPWSTST is a plain register (nothing latches it at WFI: QEMU
- *    gives a device no clean hook on the CPU's WFI);
+ *  - the MPU power domain reads INACTIVE (PM_PWSTST_MPU) while the
+ *    Cortex-A8 stands by in WFI (the "mpu-standbywfi" input, the CPU's
+ *    STANDBYWFI output) and CM_CLKSTCTRL_MPU lets the CM cut its clock,
+ *    ON otherwise; it goes no lower (RET and OFF are not modelled yet), the
+ *    other power domains are always ON, none is ever in transition, and
+ *    PM_PREPWSTST is a plain register;
  *  - RM_RSTCTRL de-assertion sets the RM_RSTST "reset done" bits;
  *  - PRM_RSTCTRL RST_GS / RST_DPLL3 reset the machine, PRM_RSTST tells
  *    GLOBAL_SW_RST after such a reset and GLOBAL_COLD_RST otherwise;
@@ -147,6 +150,7 @@ FIELD(PM_PWSTST, INTRANSITION, 20, 1)
 FIELD(RM_RSTST, GLOBALCOLD_RST, 0, 1)
 FIELD(RM_RSTST, GLOBALWARM_RST, 1, 1)
 
+#define PWRST_INACTIVE          2
 #define PWRST_ON                3
 #define PRM_REVISION_1_0        0x10
 
@@ -240,6 +244,39 @@ static const OMAP3PRCMDomain *omap3_prm_domain(hwaddr module)
     return NULL;
 }
 
+/*
+ * The MPU clock domain is idle while the Cortex-A8 stands by in WFI and
+ * CM_CLKSTCTRL_MPU lets the CM cut the MPU clock: HW_AUTO, or SW_SLEEP,
+ * which cuts it once the initiators are in standby (DM37x TRM 3.6.2.4.6,
+ * table 3-90).
+ */
+static bool omap3_prm_mpu_clkdm_idle(OMAP3PRMState *s)
+{
+    unsigned ctrl;
+
+    if (!s->mpu_standbywfi || !s->cm) {
+        return false;
+    }
+    ctrl = omap3_cm_clktrctrl(s->cm, MOD_MPU);
+    return ctrl == OMAP3_CM_CLKTRCTRL_SW_SLEEP ||
+           ctrl == OMAP3_CM_CLKTRCTRL_HW_AUTO;
+}
+
+/*
+ * POWERSTATEST of a domain: ON, or INACTIVE while its clock domain is idle
+ * (the MPU's only, so far).  ASSUMPTION: the MPU stops at INACTIVE whatever
+ * PM_PWSTCTRL_MPU asks for: RET and OFF (and the MPU's context loss in
+ * them) are not modelled.
+ */
+static unsigned omap3_prm_powerstate(OMAP3PRMState *s,
+                                     const OMAP3PRCMDomain *d)
+{
+    if (d && d->module == MOD_MPU && omap3_prm_mpu_clkdm_idle(s)) {
+        return PWRST_INACTIVE;
+    }
+    return PWRST_ON;
+}
+
 static uint32_t omap3_prm_computed(DeviceState *dev, hwaddr offset)
 {
     OMAP3PRMState *s = OMAP3_PRM(dev);
@@ -262,9 +299,12 @@ static uint32_t omap3_prm_computed(DeviceState *dev, hwaddr offset)
     default:
         break;
     }
-    /* PM_PWSTST: ON with the logic and every bank on, never INTRANSITION */
+    /*
+     * PM_PWSTST: ON or INACTIVE, with the logic and every bank on, never
+     * INTRANSITION
+     */
     d = omap3_prm_domain(offset & ~0xff);
-    v = FIELD_DP32(0, PM_PWSTST, POWERSTATEST, PWRST_ON);
+    v = FIELD_DP32(0, PM_PWSTST, POWERSTATEST, omap3_prm_powerstate(s, d));
     v = FIELD_DP32(v, PM_PWSTST, LOGICSTATEST, 1);
     for (b = 0; d && b < d->banks; b++) {
         v |= 3u << (4 + 2 * b);
@@ -428,6 +468,24 @@ static void omap3_prm_io_wakeup(void *opaque, int n, int level)
     }
 }
 
+/* The Cortex-A8's STANDBYWFI: halted in WFI (1) or running (0) */
+static void omap3_prm_mpu_standbywfi(void *opaque, int n, int level)
+{
+    OMAP3PRMState *s = opaque;
+    unsigned was = omap3_prm_powerstate(s, omap3_prm_domain(MOD_MPU));
+    unsigned now;
+
+    if (level == s->mpu_standbywfi) {
+        return;
+    }
+    s->mpu_standbywfi = level;
+    now = omap3_prm_powerstate(s, omap3_prm_domain(MOD_MPU));
+    trace_omap3_prcm_mpu_standbywfi(level);
+    if (now != was) {
+        trace_omap3_prcm_pwrdm_state("MPU", was, now);
+    }
+}
+
 /* SYS_CLKIN_SEL encodings (TRM PRM_CLKSEL) */
 static const uint32_t omap3_osc_hz[] = {
     12000000, 13000000, 19200000, 26000000, 38400000, 16800000,
@@ -468,6 +526,8 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
     s->sw_reset_pending = false;
     s->irq_level = false;
     s->io_wakeup_level = false;
+    /* the CPU's reset lowers STANDBYWFI: a machine reset ends any WFI */
+    s->mpu_standbywfi = false;
 }
 
 static void omap3_prm_reset_hold(Object *obj, ResetType type)
@@ -500,6 +560,8 @@ static void omap3_prm_init(Object *obj)
                              OMAP3_PRM_IVA2_RESET, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_io_wakeup,
                             OMAP3_PRM_IO_WAKEUP, 1);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_mpu_standbywfi,
+                            OMAP3_PRM_MPU_STANDBYWFI, 1);
     s->sys_clk = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_SYS_CLK);
     s->clk_32k = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_32K_CLK);
 }
@@ -537,11 +599,14 @@ static int omap3_prm_post_load(void *opaque, int version_id)
     return 0;
 }
 
-/* New in the CM/PRM split (was part of "omap3-prcm" version 1) */
+/*
+ * Version 1 was new in the CM/PRM split (part of "omap3-prcm" version 1);
+ * version 2: the MPU's STANDBYWFI
+ */
 static const VMStateDescription vmstate_omap3_prm = {
     .name = TYPE_OMAP3_PRM,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = omap3_prm_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(space.regs, OMAP3PRMState,
@@ -549,12 +614,15 @@ static const VMStateDescription vmstate_omap3_prm = {
         VMSTATE_BOOL(irq_level, OMAP3PRMState),
         VMSTATE_BOOL(io_wakeup_level, OMAP3PRMState),
         VMSTATE_BOOL(sw_reset_pending, OMAP3PRMState),
+        VMSTATE_BOOL(mpu_standbywfi, OMAP3PRMState),
         VMSTATE_END_OF_LIST()
     }
 };
 
 static const Property omap3_prm_properties[] = {
     DEFINE_PROP_UINT32("osc-hz", OMAP3PRMState, osc_hz, 26000000),
+    DEFINE_PROP_LINK(OMAP3_PRM_CM, OMAP3PRMState, cm, TYPE_OMAP3_CM,
+                     OMAP3CMState *),
 };
 
 static void omap3_prm_class_init(ObjectClass *klass, const void *data)

@@ -22,6 +22,7 @@
 /* CM (TRM 3.7.x): module + register */
 #define CM_IDLEST_PLL_IVA2      (CM + 0x024)
 #define CM_CLKEN_PLL_MPU        (CM + 0x904)
+#define CM_CLKSTCTRL_MPU        (CM + 0x948)
 #define CM_IDLEST_PLL_MPU       (CM + 0x924)
 #define CM_CLKSEL1_PLL_MPU      (CM + 0x940)
 #define CM_FCLKEN1_CORE         (CM + 0xa00)
@@ -50,6 +51,7 @@
 #define RM_RSTST_MPU            (PRM + 0x958)
 #define PM_PWSTCTRL_MPU         (PRM + 0x9e0)
 #define PM_PWSTST_MPU           (PRM + 0x9e4)
+#define PM_PREPWSTST_MPU        (PRM + 0x9e8)
 #define PM_PWSTCTRL_CORE        (PRM + 0xae0)
 #define PM_PWSTST_CORE          (PRM + 0xae4)
 #define PM_PREPWSTST_CORE       (PRM + 0xae8)
@@ -178,6 +180,54 @@ static void test_pwst(void)
     g_assert_cmphex(rd(qts, PM_PREPWSTST_CORE), ==, 0x3);
     wr(qts, PM_PREPWSTST_CORE, 0);
     g_assert_cmphex(rd(qts, PM_PREPWSTST_CORE), ==, 0);
+    qtest_quit(qts);
+}
+
+/*
+ * The Cortex-A8's STANDBYWFI ("mpu-standbywfi", from the CPU's WFI): the
+ * MPU power domain reads INACTIVE while the CPU stands by and
+ * CM_CLKSTCTRL_MPU lets the CM cut its clock (HW_AUTO, the reset value, or
+ * SW_SLEEP), ON under NO_SLEEP/SW_WKUP and once the CPU runs again.  It
+ * goes no lower whatever its target; the other domains stay ON.
+ */
+static void test_mpu_standbywfi(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    g_assert_cmphex(rd(qts, CM_CLKSTCTRL_MPU), ==, 3);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, 1);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x36);
+    g_assert_cmphex(rd(qts, PM_PWSTST_CORE), ==, 0xf7);
+
+    /* RET or OFF as the target: still INACTIVE, PREPWSTST untouched */
+    wr(qts, PM_PREPWSTST_MPU, 0);
+    wr(qts, PM_PWSTCTRL_MPU, rd(qts, PM_PWSTCTRL_MPU) & ~3);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x36);
+    g_assert_cmphex(rd(qts, PM_PREPWSTST_MPU), ==, 0);
+
+    /* the clock domain's transition control decides */
+    wr(qts, CM_CLKSTCTRL_MPU, 0);                       /* NO_SLEEP */
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+    wr(qts, CM_CLKSTCTRL_MPU, 2);                       /* SW_WKUP */
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+    wr(qts, CM_CLKSTCTRL_MPU, 1);                       /* SW_SLEEP */
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x36);
+    wr(qts, CM_CLKSTCTRL_MPU, 3);                       /* HW_AUTO */
+
+    /* the wake-up */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, 0);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+
+    /* migrated while standing by */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, 1);
+    qts = gta04_migrate(qts, MACHINE);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x36);
+
+    /* a reset ends it */
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    qtest_qmp_eventwait(qts, "RESET");
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
     qtest_quit(qts);
 }
 
@@ -465,6 +515,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/dpll", test_dpll);
     qtest_add_func("omap3-prcm/idlest", test_idlest);
     qtest_add_func("omap3-prcm/pwst", test_pwst);
+    qtest_add_func("omap3-prcm/mpu-standbywfi", test_mpu_standbywfi);
     qtest_add_func("omap3-prcm/holes", test_holes);
     qtest_add_func("omap3-prcm/hardreset", test_hardreset);
     qtest_add_func("omap3-prcm/global-reset", test_global_reset);

@@ -62,4 +62,16 @@ struct OMAP3CMState {
 /* The name of GPTIMERn's functional clock output, n = 1..12 (g_free it) */
 char *omap3_cm_gpt_fck_name(int n);
 
+/* CM_CLKSTCTRL.CLKTRCTRL (DM37x TRM 3.6.2.4.6, table 3-90) */
+#define OMAP3_CM_CLKTRCTRL_NO_SLEEP     0
+#define OMAP3_CM_CLKTRCTRL_SW_SLEEP     1
+#define OMAP3_CM_CLKTRCTRL_SW_WKUP      2
+#define OMAP3_CM_CLKTRCTRL_HW_AUTO      3
+
+/*
+ * CM_CLKSTCTRL.CLKTRCTRL of the clock domain in PRCM module @module (the
+ * first one's for CORE): how the PRM's power state controller reads it.
+ */
+unsigned omap3_cm_clktrctrl(OMAP3CMState *s, hwaddr module);
+
 #endif /* HW_MISC_OMAP3_CM_H */
