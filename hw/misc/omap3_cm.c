@@ -146,6 +146,8 @@ REG32(CM_ICLKEN_USBHOST,        MOD_USBHOST + 0x10)
 REG32(CM_IDLEST_USBHOST,        MOD_USBHOST + 0x20)
 
 #define DPLL_MODE_LOCKED        7
+/* CM_SLEEPDEP_xxx.EN_MPU: the domain sleeps only while the MPU does */
+#define CM_SLEEPDEP_EN_MPU      (1u << 1)
 #define CM_REVISION_1_0         0x10
 
 #define CM_REG(reg)     .name = #reg, .addr = A_ ## reg
@@ -542,6 +544,85 @@ unsigned omap3_cm_clktrctrl(OMAP3CMState *s, hwaddr module)
 {
     return cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_CLKSTCTRL])
            & 3;
+}
+
+/*
+ * A clock domain idles (DM37x TRM 3.5.3.2, CM_CLKSTCTRL table 3-90) under
+ * SW_SLEEP, or under HW_AUTO once its modules are idle; never under
+ * NO_SLEEP or SW_WKUP.  The modules' own idle handshake (SIdle/MStandby)
+ * is not modelled.  ASSUMPTION: a module is idle when none of its
+ * functional clocks is enabled and its interface clock is off or under
+ * auto-idle (CM_AUTOIDLE): an enabled functional clock means a busy
+ * module; SW_SLEEP forces the modules idle whatever their clocks.  The
+ * IVA2.2 DSP (an initiator) is in standby while it is held in reset or
+ * unclocked.
+ */
+bool omap3_cm_clkdm_idle(OMAP3CMState *s, const OMAP3PRCMDomain *d)
+{
+    hwaddr m = d->module;
+    uint32_t ctrl;
+    bool forced = true;
+    int i;
+
+    if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_CM_CLKSTCTRL)) || !d->clkdms) {
+        return false;                           /* WKUP: always running */
+    }
+    ctrl = cm_reg(s, m + omap3_prcm_domain_reg_offset[OMAP3_CM_CLKSTCTRL]);
+    for (i = 0; i < d->clkdms; i++) {
+        switch (extract32(ctrl, 2 * i, 2)) {
+        case OMAP3_CM_CLKTRCTRL_SW_SLEEP:
+            break;
+        case OMAP3_CM_CLKTRCTRL_HW_AUTO:
+            forced = false;
+            break;
+        default:
+            return false;
+        }
+    }
+    if (forced) {
+        return true;
+    }
+    if (m == MOD_IVA2) {
+        return !FIELD_EX32(cm_reg(s, A_CM_FCLKEN_IVA2), CM_FCLKEN_IVA2,
+                           EN_IVA2) || s->iva2_in_reset;
+    }
+    if ((d->regs & OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN)) && cm_reg(s, m)) {
+        return false;
+    }
+    if (m == MOD_CORE && cm_reg(s, A_CM_FCLKEN3_CORE)) {
+        return false;
+    }
+    /* CM_ICLKENn against CM_AUTOIDLEn (CORE has three of each) */
+    for (i = 0; i < (m == MOD_CORE ? 3 : 1); i++) {
+        uint32_t iclk, autoidle = 0;
+
+        if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_CM_ICLKEN))) {
+            break;
+        }
+        iclk = cm_reg(s, m + 0x10 + 4 * i);
+        if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_AUTOIDLE)) {
+            autoidle = cm_reg(s, m + 0x30 + 4 * i);
+        }
+        if (iclk & ~autoidle) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool omap3_cm_sleepdep_mpu(OMAP3CMState *s, hwaddr module)
+{
+    const OMAP3PRCMDomain *d = NULL;
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        if (omap3_prcm_domains[i].module == module) {
+            d = &omap3_prcm_domains[i];
+        }
+    }
+    return d && (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_SLEEPDEP)) &&
+           (cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_SLEEPDEP])
+            & CM_SLEEPDEP_EN_MPU);
 }
 
 char *omap3_cm_gpt_fck_name(int n)

@@ -48,9 +48,13 @@ static uint64_t omap3_prcm_read(void *opaque, hwaddr offset, unsigned size)
 {
     RegisterInfoArray *reg_array = opaque;
     OMAP3PRCMSpace *sp = reg_array->r[0]->opaque;
-    uint64_t v = omap3_regfile_read(reg_array, sp->regs_info,
-                                    ARRAY_SIZE(sp->regs_info), offset, size);
+    uint64_t v;
 
+    if (sp->accessed) {
+        sp->accessed(sp->owner);
+    }
+    v = omap3_regfile_read(reg_array, sp->regs_info, ARRAY_SIZE(sp->regs_info),
+                           offset, size);
     trace_omap3_prcm_read(sp->name, offset, v);
     return v;
 }
@@ -62,6 +66,9 @@ static void omap3_prcm_write(void *opaque, hwaddr offset, uint64_t value,
     OMAP3PRCMSpace *sp = reg_array->r[0]->opaque;
 
     trace_omap3_prcm_write(sp->name, offset, value);
+    if (sp->accessed) {
+        sp->accessed(sp->owner);
+    }
     omap3_regfile_write(reg_array, sp->regs_info, ARRAY_SIZE(sp->regs_info),
                         offset, value, size);
 }

@@ -231,6 +231,164 @@ static void test_mpu_standbywfi(void)
     qtest_quit(qts);
 }
 
+/* "power-states": the registers of domain module @m */
+#define CM_(m, r)           (CM + (m) + (r))
+#define PRM_(m, r)          (PRM + (m) + (r))
+#define MOD_IVA2            0x000
+#define MOD_MPU             0x900
+#define MOD_CORE            0xa00
+#define MOD_SGX             0xb00
+#define MOD_PER             0x1000
+#define MOD_NEON            0x1300
+#define FCLKEN              0x00
+#define ICLKEN              0x10
+#define AUTOIDLE            0x30
+#define SLEEPDEP            0x44
+#define CLKSTCTRL           0x48
+#define PWSTCTRL            0xe0
+#define PWSTST              0xe4
+#define PREPWSTST           0xe8
+
+static void wfi(QTestState *qts, int level)
+{
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, level);
+}
+
+#define PWST(qts, m)        rd(qts, PRM_(m, PWSTST))
+#define PREPWST(qts, m)     rd(qts, PRM_(m, PREPWSTST))
+
+/*
+ * "power-states": a domain goes to its PM_PWSTCTRL target (ON: INACTIVE)
+ * when its clock domain idles and back ON when it no longer does;
+ * PM_PWSTST shows it (POWERSTATEST [1:0], LOGICSTATEST [2], a 2-bit state
+ * per bank from bit 4), a completed sleep transition latches PM_PREPWSTST,
+ * a write to PM_PREPWSTST loads the present state, and reads and wake-ups
+ * leave it alone (docs/notes/omap3-power-states.md 2.2).
+ */
+static void test_power_states(void)
+{
+    QTestState *qts = qtest_init(MACHINE
+                                 " -global omap3-prm.power-states=on");
+
+    /* unclocked domains under HW_AUTO are clock-gated at once: INACTIVE */
+    g_assert_cmphex(PWST(qts, MOD_IVA2), ==, 0xff6);
+    g_assert_cmphex(PREPWST(qts, MOD_IVA2), ==, 0xff6);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0x36);
+    /* clocked ones, and the running MPU with NEON, are ON */
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0x7);
+
+    /* a write loads the present state, whatever is written */
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0);
+    wr(qts, PRM_(MOD_CORE, PREPWSTST), 0);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0xf7);
+    wr(qts, PRM_(MOD_MPU, PREPWSTST), 0x3);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x37);
+
+    /* WFI with the MPU's target ON: MPU and NEON INACTIVE, CORE stays ON */
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x36);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x36);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0x6);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    /* the wake-up: ON again, PREPWSTST keeps the state entered */
+    wfi(qts, 0);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0x7);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x36);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x36);
+
+    /* NO_SLEEP on the MPU clock domain: WFI changes nothing */
+    wr(qts, CM_(MOD_MPU, CLKSTCTRL), 0);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    wfi(qts, 0);
+    wr(qts, CM_(MOD_MPU, CLKSTCTRL), 3);
+
+    /*
+     * Targets RET for the MPU, OFF for CORE, whose modules idle (no
+     * functional clock, interface clocks under auto-idle): both go to RET
+     * (CORE no lower: its OFF is not modelled), logic and banks retained
+     */
+    wr(qts, PRM_(MOD_MPU, PWSTCTRL), 0x00030105);
+    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0304);
+    wr(qts, CM_(MOD_CORE, FCLKEN), 0);
+    wr(qts, CM_(MOD_CORE, 0x08), 0);                    /* CM_FCLKEN3 */
+    wr(qts, CM_(MOD_CORE, AUTOIDLE), 0xffffffff);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 4), 0xffffffff);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 8), 0xffffffff);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);    /* the MPU runs */
+    wr(qts, PRM_(MOD_CORE, PREPWSTST), 0);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x15);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0x55);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0x55);
+    wfi(qts, 0);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0x55);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x15);
+    /* RET with the logic off (LOGICRETSTATE 0) and bank 2 off */
+    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0101);
+    wfi(qts, 1);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0x11);
+    wfi(qts, 0);
+
+    /*
+     * PER with its clocks off and no sleep dependency goes down while the
+     * MPU runs; with CM_SLEEPDEP_PER.EN_MPU only while the MPU sleeps
+     */
+    wr(qts, PRM_(MOD_PER, PWSTCTRL), 0x00030105);
+    wr(qts, CM_(MOD_PER, FCLKEN), 0);
+    wr(qts, CM_(MOD_PER, ICLKEN), 0);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
+    wr(qts, CM_(MOD_PER, SLEEPDEP), 1 << 1);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
+    wfi(qts, 0);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    /* an interface clock without auto-idle keeps it up */
+    wr(qts, CM_(MOD_PER, ICLKEN), 1 << 11);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    wr(qts, CM_(MOD_PER, AUTOIDLE), 1 << 11);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
+    wfi(qts, 0);
+
+    /* SGX to OFF: SW_WKUP wakes it, HW_AUTO lets it go to its target */
+    wr(qts, CM_(MOD_SGX, CLKSTCTRL), 2);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0x37);
+    wr(qts, PRM_(MOD_SGX, PWSTCTRL), 0x00030100);
+    wr(qts, CM_(MOD_SGX, CLKSTCTRL), 3);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0);
+    g_assert_cmphex(PREPWST(qts, MOD_SGX), ==, 0);
+    wr(qts, PRM_(MOD_SGX, PREPWSTST), 0x3);
+    g_assert_cmphex(PREPWST(qts, MOD_SGX), ==, 0);
+    /* SW_SLEEP forces the sleep even with a clock on */
+    wr(qts, CM_(MOD_SGX, CLKSTCTRL), 2);
+    wr(qts, CM_(MOD_SGX, FCLKEN), 1 << 1);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0x37);
+    wr(qts, CM_(MOD_SGX, CLKSTCTRL), 1);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0);
+
+    /* the WKUP domain has no PM_PREPWSTST: 0 (Linux's suspend check) */
+    g_assert_cmphex(rd(qts, PRM + 0xce8), ==, 0);
+
+    /* migrated asleep; a reset brings everything back ON */
+    wfi(qts, 1);
+    qts = gta04_migrate(qts, MACHINE " -global omap3-prm.power-states=on");
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x15);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0x11);
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    qtest_qmp_eventwait(qts, "RESET");
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0);
+    qtest_quit(qts);
+}
+
 /*
  * Linux's idle path reads PM_PWSTST/PM_PREPWSTST and clears PM_PREPWSTST of
  * its dpll3/4/5 (PLL module), wkup and emu powerdomains, which have no such
@@ -516,6 +674,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/idlest", test_idlest);
     qtest_add_func("omap3-prcm/pwst", test_pwst);
     qtest_add_func("omap3-prcm/mpu-standbywfi", test_mpu_standbywfi);
+    qtest_add_func("omap3-prcm/power-states", test_power_states);
     qtest_add_func("omap3-prcm/holes", test_holes);
     qtest_add_func("omap3-prcm/hardreset", test_hardreset);
     qtest_add_func("omap3-prcm/global-reset", test_global_reset);

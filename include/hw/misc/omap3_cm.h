@@ -74,4 +74,14 @@ char *omap3_cm_gpt_fck_name(int n);
  */
 unsigned omap3_cm_clktrctrl(OMAP3CMState *s, hwaddr module);
 
+/*
+ * Whether the CM lets the clock domain(s) of power domain @d idle: how the
+ * PRM's power state machine reads the CM (the MPU's standby and the
+ * dependencies on the MPU are the PRM's).
+ */
+bool omap3_cm_clkdm_idle(OMAP3CMState *s, const OMAP3PRCMDomain *d);
+
+/* CM_SLEEPDEP.EN_MPU of the domain in @module: it sleeps only with the MPU */
+bool omap3_cm_sleepdep_mpu(OMAP3CMState *s, hwaddr module);
+
 #endif /* HW_MISC_OMAP3_CM_H */

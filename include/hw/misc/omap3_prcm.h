@@ -76,12 +76,28 @@ typedef enum OMAP3PRCMDomainReg {
 #define OMAP3_PRCM_DOMAIN_W1C   (OMAP3_PRCM_HAS(OMAP3_PRM_RSTST) |          \
                                  OMAP3_PRCM_HAS(OMAP3_PRM_WKST))
 
+/* Power states: PM_PWSTCTRL.POWERSTATE, PM_PWSTST.POWERSTATEST */
+#define OMAP3_PWRST_OFF         0
+#define OMAP3_PWRST_RET         1
+#define OMAP3_PWRST_INACTIVE    2
+#define OMAP3_PWRST_ON          3
+
 typedef struct OMAP3PRCMDomain {
     const char *name;           /* the TRM's register name suffix */
     uint16_t module;
     uint32_t regs;              /* OMAP3_PRCM_HAS() of the registers it has */
     uint32_t reset[OMAP3_PRCM_DOMAIN_NREGS];
     uint8_t banks;              /* memory banks: PM_PWSTST bits 4 + 2n */
+    /*
+     * The power state machine (omap3-prm "power-states"): the CLKTRCTRL
+     * fields of its CM_CLKSTCTRL (CORE: L3 and L4), the lowest state the
+     * model takes it to (a deeper PM_PWSTCTRL target stops there), and
+     * whether it can be down only while the MPU is (a hard-wired sleep
+     * dependency, besides the programmable CM_SLEEPDEP.EN_MPU).
+     */
+    uint8_t clkdms;
+    uint8_t lowest;
+    bool with_mpu;
 } OMAP3PRCMDomain;
 
 #define CM_CLKDM    (OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN) |                      \
@@ -104,9 +120,20 @@ typedef struct OMAP3PRCMDomain {
  * (UARTs, I2Cs, MMC1/2, GPIO, GPT1/2, WDT2, SDRC and control module iclks);
  * PM_PWSTCTRL: every domain programmed ON with its memories on (and
  * retained), like after reset; RM_RSTST is set by the reset itself.
+ *
+ * The power state machine: NEON's clock domain idles with the Cortex-A8
+ * and the NEON->MPU wake-up dependency wakes it with the MPU; CORE cannot
+ * go down while the MPU runs (the MPU fetches through it).  ASSUMPTION
+ * (docs/notes/omap3-power-states.md 3: what Linux and hardware logs show,
+ * no TRM rule found): both are hard-wired dependencies on the MPU.  The
+ * lowest state: OFF where the model keeps no context the domain would
+ * lose (IVA2, SGX, DSS, CAM, USBHOST: no modelled module beyond OCP
+ * stand-ins); RET for MPU, NEON, CORE and PER, whose context loss in OFF
+ * (and the boot ROM's wake-up path for MPU OFF) is not modelled yet.
  */
 static const OMAP3PRCMDomain omap3_prcm_domains[] = {
     { "IVA2", OMAP3_PRCM_MOD_IVA2, .banks = 4,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = HAS(CM_FCLKEN) | HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) |
               HAS(CM_CLKSTST) | HAS(PRM_RSTCTRL) | PRM_PWRDM |
               HAS(PRM_WKDEP),
@@ -117,6 +144,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00ff0f07,
       } },
     { "MPU", OMAP3_PRCM_MOD_MPU, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_RET,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | HAS(CM_CLKSTST) |
               PRM_PWRDM | HAS(PRM_WKDEP),
       .reset = {
@@ -125,6 +153,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030107,
       } },
     { "CORE", OMAP3_PRCM_MOD_CORE, .banks = 2,
+      .clkdms = 2, .lowest = OMAP3_PWRST_RET, .with_mpu = true,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(PRM_RSTCTRL) | PRM_PWRDM | PRM_WKUPDM,
       .reset = {
@@ -136,6 +165,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x000f0307,
       } },
     { "SGX", OMAP3_PRCM_MOD_SGX, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_CLKSEL) | HAS(CM_SLEEPDEP) | PRM_PWRDM |
               HAS(PRM_WKDEP),
       .reset = {
@@ -152,6 +182,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_CM_CLKSEL] = 0x12,     /* USIM /2, RM = L4 / 1, GPT1 32 kHz */
       } },
     { "DSS", OMAP3_PRCM_MOD_DSS, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | HAS(PRM_WKEN),
       .reset = {
@@ -162,6 +193,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "CAM", OMAP3_PRCM_MOD_CAM, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP),
       .reset = {
@@ -171,6 +203,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "PER", OMAP3_PRCM_MOD_PER, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_RET,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | PRM_WKUPDM,
       .reset = {
@@ -190,6 +223,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_CM_CLKSTCTRL] = 0x2,
       } },
     { "NEON", OMAP3_PRCM_MOD_NEON,
+      .clkdms = 1, .lowest = OMAP3_PWRST_RET, .with_mpu = true,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | PRM_PWRDM |
               HAS(PRM_WKDEP),
       .reset = {
@@ -198,6 +232,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x7,
       } },
     { "USBHOST", OMAP3_PRCM_MOD_USBHOST, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_SLEEPDEP) | PRM_PWRDM |
               HAS(PRM_WKDEP) | PRM_WKUPDM,
       .reset = {
@@ -208,6 +243,8 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
 };
+
+#define OMAP3_PRCM_NDOMAINS     ARRAY_SIZE(omap3_prcm_domains)
 
 #undef CM_CLKDM
 #undef PRM_PWRDM
@@ -272,6 +309,8 @@ typedef struct OMAP3PRCMSpace {
     uint32_t (*computed)(DeviceState *owner, hwaddr offset);
     void (*written)(DeviceState *owner, hwaddr offset, uint32_t old,
                     uint32_t val);
+    /* optional: called before every access, to bring computed state up */
+    void (*accessed)(DeviceState *owner);
     uint32_t old_value;                         /* of the register written */
 } OMAP3PRCMSpace;
 

@@ -55,6 +55,16 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
 /* Link property "cm": the CM, whose CM_CLKSTCTRL the power domains follow */
 #define OMAP3_PRM_CM            "cm"
 
+/*
+ * Property "power-states" (default off): the power state machine.  Each
+ * domain goes to its PM_PWSTCTRL target (ON: INACTIVE) when its clock
+ * domain idles and comes back ON when it no longer does; PM_PWSTST shows
+ * the state, a completed sleep transition latches PM_PREPWSTST, a write to
+ * PM_PREPWSTST loads the current state.  Off: the MPU INACTIVE in WFI
+ * only, every other domain ON, PM_PREPWSTST a plain register.
+ */
+#define OMAP3_PRM_POWER_STATES  "power-states"
+
 struct OMAP3PRMState {
     /*< private >*/
     SysBusDevice parent_obj;
@@ -70,12 +80,15 @@ struct OMAP3PRMState {
     /* sys_clkin: 12, 13, 16.8, 19.2, 26, 38.4 MHz; the clock tree's root */
     uint32_t osc_hz;
     OMAP3CMState *cm;
+    bool power_states;
 
     OMAP3PRCMSpace space;       /* the register file */
 
     bool irq_level;
     bool io_wakeup_level;
     bool mpu_standbywfi;        /* "mpu-standbywfi" input */
+    /* "power-states": each domain's PM_PWSTST.POWERSTATEST (OMAP3_PWRST_*) */
+    uint8_t pwrst[OMAP3_PRCM_NDOMAINS];
     /* a global software reset was requested: the next reset reports it */
     bool sw_reset_pending;
 };
