@@ -609,7 +609,7 @@ static void omap3_prm_written(DeviceState *dev, hwaddr offset, uint32_t old,
             omap3_prcm_domain_reg_offset[OMAP3_PRM_PWSTCTRL] &&
             FIELD_EX32(old, PM_PWSTCTRL, POWERSTATE) !=
             FIELD_EX32(val, PM_PWSTCTRL, POWERSTATE)) {
-            /* only the target state: the domain stays ON until a WFI */
+            /* the target: entered when its clock domain idles */
             trace_omap3_prcm_pwrdm_next(d->name,
                                         FIELD_EX32(old, PM_PWSTCTRL, POWERSTATE),
                                         FIELD_EX32(val, PM_PWSTCTRL, POWERSTATE));
