@@ -249,6 +249,21 @@ static bool dm3730_children_realize(DM3730State *s, Error **errp)
     for (i = 0; ok && i < DM3730_NUM_I2C; i++) {
         ok = DM3730_REALIZE(s, &s->i2c[i], DM3730_DEV_I2C1 + i, 1, errp);
     }
+    /* the modules whose idle acknowledge the CM asks (omap3_cm.h) */
+    for (i = 0; ok && i < DM3730_NUM_UART; i++) {
+        g_autofree char *name = g_strdup_printf("module-uart%d", i + 1);
+
+        ok = object_property_set_link(OBJECT(&s->cm), name,
+                                      OBJECT(&s->uart[i]), errp);
+    }
+    for (i = 0; ok && i < DM3730_NUM_I2C; i++) {
+        g_autofree char *name = g_strdup_printf("module-i2c%d", i + 1);
+
+        ok = object_property_set_link(OBJECT(&s->cm), name,
+                                      OBJECT(&s->i2c[i]), errp);
+    }
+    ok = ok && object_property_set_link(OBJECT(&s->cm), "module-sdrc",
+                                        OBJECT(&s->sdrc), errp);
     ok = ok && DM3730_REALIZE(s, &s->cm, DM3730_DEV_CM, 1, errp);
     /*
      * the PRM's power domains follow the CM's clock domain controls (a link

@@ -32,6 +32,7 @@
 #include "hw/irq.h"
 #include "hw/register.h"
 #include "hw/qdev-clock.h"
+#include "hw/qdev-properties.h"
 #include "hw/misc/omap3_cm.h"
 #include "hw/misc/omap3_prcm.h"
 #include "migration/vmstate.h"
@@ -546,16 +547,55 @@ unsigned omap3_cm_clktrctrl(OMAP3CMState *s, hwaddr module)
            & 3;
 }
 
+/* The modules behind the "module-*" links: their clock enable bits */
+static const struct {
+    const char *name;
+    uint16_t fclken;            /* NO_REG: an interface clock only */
+    uint16_t iclken;
+    uint8_t bit;
+} omap3_cm_module_links[OMAP3_CM_NUM_MODULE_LINKS] = {
+    { "module-uart1", A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 13 },
+    { "module-uart2", A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 14 },
+    { "module-i2c1",  A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 15 },
+    { "module-i2c2",  A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 16 },
+    { "module-i2c3",  A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 17 },
+    { "module-uart3", A_CM_FCLKEN_PER,   A_CM_ICLKEN_PER,   11 },
+    { "module-uart4", A_CM_FCLKEN_PER,   A_CM_ICLKEN_PER,   18 },
+    { "module-sdrc",  NO_REG,            A_CM_ICLKEN1_CORE, 1 },
+};
+
+/*
+ * Whether the clocks @bits enabled in CM register @reg keep their clock
+ * domain up: a module behind a link keeps it up unless it acknowledges the
+ * idle request; ASSUMPTION: any other module with an enabled functional
+ * clock, or an interface clock not under auto-idle, is busy (its idle
+ * handshake is not modelled).
+ */
+static bool omap3_cm_clocks_busy(OMAP3CMState *s, hwaddr reg, uint32_t bits)
+{
+    int i;
+
+    for (i = 0; i < OMAP3_CM_NUM_MODULE_LINKS && bits; i++) {
+        uint32_t bit = 1u << omap3_cm_module_links[i].bit;
+
+        if ((omap3_cm_module_links[i].fclken == reg ||
+             omap3_cm_module_links[i].iclken == reg) && (bits & bit) &&
+            s->module[i] &&
+            OMAP3_IDLE_ACK_GET_CLASS(s->module[i])->idle_ack(s->module[i])) {
+            bits &= ~bit;
+        }
+    }
+    return bits != 0;
+}
+
 /*
  * A clock domain idles (DM37x TRM 3.5.3.2, CM_CLKSTCTRL table 3-90) under
  * SW_SLEEP, or under HW_AUTO once its modules are idle; never under
- * NO_SLEEP or SW_WKUP.  The modules' own idle handshake (SIdle/MStandby)
- * is not modelled.  ASSUMPTION: a module is idle when none of its
- * functional clocks is enabled and its interface clock is off or under
- * auto-idle (CM_AUTOIDLE): an enabled functional clock means a busy
- * module; SW_SLEEP forces the modules idle whatever their clocks.  The
- * IVA2.2 DSP (an initiator) is in standby while it is held in reset or
- * unclocked.
+ * NO_SLEEP or SW_WKUP.  A module is idle when its clocks are off, its
+ * interface clock under auto-idle (CM_AUTOIDLE), or it acknowledges the
+ * idle request (omap3_cm_clocks_busy).  ASSUMPTION: SW_SLEEP forces the
+ * modules idle whatever their clocks.  The IVA2.2 DSP (an initiator) is in
+ * standby while it is held in reset or unclocked.
  */
 bool omap3_cm_clkdm_idle(OMAP3CMState *s, const OMAP3PRCMDomain *d)
 {
@@ -586,7 +626,8 @@ bool omap3_cm_clkdm_idle(OMAP3CMState *s, const OMAP3PRCMDomain *d)
         return !FIELD_EX32(cm_reg(s, A_CM_FCLKEN_IVA2), CM_FCLKEN_IVA2,
                            EN_IVA2) || s->iva2_in_reset;
     }
-    if ((d->regs & OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN)) && cm_reg(s, m)) {
+    if ((d->regs & OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN)) &&
+        omap3_cm_clocks_busy(s, m, cm_reg(s, m))) {
         return false;
     }
     if (m == MOD_CORE && cm_reg(s, A_CM_FCLKEN3_CORE)) {
@@ -603,7 +644,7 @@ bool omap3_cm_clkdm_idle(OMAP3CMState *s, const OMAP3PRCMDomain *d)
         if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_AUTOIDLE)) {
             autoidle = cm_reg(s, m + 0x30 + 4 * i);
         }
-        if (iclk & ~autoidle) {
+        if (omap3_cm_clocks_busy(s, m + 0x10 + 4 * i, iclk & ~autoidle)) {
             return false;
         }
     }
@@ -655,6 +696,12 @@ static void omap3_cm_init(Object *obj)
     s->fck_48m = qdev_init_clock_out(DEVICE(obj), OMAP3_CM_48M_FCK);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_cm_iva2_reset,
                             OMAP3_CM_IVA2_RESET, 1);
+    for (i = 0; i < OMAP3_CM_NUM_MODULE_LINKS; i++) {
+        object_property_add_link(obj, omap3_cm_module_links[i].name,
+                                 TYPE_OMAP3_IDLE_ACK, &s->module[i],
+                                 qdev_prop_allow_set_link_before_realize,
+                                 OBJ_PROP_LINK_STRONG);
+    }
 }
 
 static void omap3_cm_finalize(Object *obj)

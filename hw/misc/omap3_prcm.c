@@ -16,6 +16,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "qemu/module.h"
 #include "hw/misc/omap3_prcm.h"
 #include "trace.h"
 
@@ -128,3 +129,16 @@ void omap3_prcm_space_init(OMAP3PRCMSpace *sp, DeviceState *owner,
     omap3_regfile_init(&sp->rf, owner, sp->regs_info, sp->regs,
                        ARRAY_SIZE(sp->regs_info), &omap3_prcm_ops, sp);
 }
+
+static const TypeInfo omap3_idle_ack_info = {
+    .name = TYPE_OMAP3_IDLE_ACK,
+    .parent = TYPE_INTERFACE,
+    .class_size = sizeof(OMAP3IdleAckClass),
+};
+
+static void omap3_prcm_register_types(void)
+{
+    type_register_static(&omap3_idle_ack_info);
+}
+
+type_init(omap3_prcm_register_types)

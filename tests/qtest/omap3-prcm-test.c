@@ -16,6 +16,9 @@
 #include "gta04-migrate.h"
 #include "dm3730-qtest.h"
 
+#define OMAP3_SIDLE_NO          1   /* SYSC.IDLEMODE no-idle */
+#define OMAP3_SIDLE_SMART       2   /* smart-idle */
+
 #define CM          dm3730_addr(DM3730_DEV_CM)
 #define PRM         dm3730_addr(DM3730_DEV_PRM)
 
@@ -349,11 +352,11 @@ static void test_power_states(void)
     g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
     wfi(qts, 0);
     g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
-    /* an interface clock without auto-idle keeps it up */
-    wr(qts, CM_(MOD_PER, ICLKEN), 1 << 11);
+    /* an interface clock without auto-idle (GPIO2's) keeps it up */
+    wr(qts, CM_(MOD_PER, ICLKEN), 1 << 13);
     wfi(qts, 1);
     g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
-    wr(qts, CM_(MOD_PER, AUTOIDLE), 1 << 11);
+    wr(qts, CM_(MOD_PER, AUTOIDLE), 1 << 13);
     g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
     wfi(qts, 0);
 
@@ -386,6 +389,65 @@ static void test_power_states(void)
     g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
     g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
     g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0);
+    qtest_quit(qts);
+}
+
+/*
+ * "power-states": a module behind one of the CM's links keeps its clock
+ * domain up with its clocks enabled only while it would not acknowledge an
+ * idle request: UART and I2C per SYSC.IDLEMODE (force-idle at reset:
+ * acknowledges; no-idle: never; smart-idle: when it has nothing to do),
+ * the SDRC with SDRC_POWER.SRFRONIDLEREQ (Linux's omap3_do_wfi sets it).
+ * CORE with UART1, UART2 and I2C1 clocked, the rest of its clocks off or
+ * under auto-idle except the SDRC's interface clock, as Debian's 6.1
+ * leaves it at its suspend WFI.
+ */
+static void test_idle_ack(void)
+{
+    QTestState *qts = qtest_init(MACHINE
+                                 " -global omap3-prm.power-states=on");
+    const uint64_t uart1 = dm3730_addr(DM3730_DEV_UART1);
+    const uint64_t i2c1 = dm3730_addr(DM3730_DEV_I2C1);
+    const uint64_t sdrc_power = dm3730_addr(DM3730_DEV_SDRC) + 0x70;
+
+    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0305);      /* target RET */
+    wr(qts, CM_(MOD_CORE, FCLKEN), 0xe000);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE), ~0x2u);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 4), 0xffffffff);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 8), 0xffffffff);
+
+    /* the SDRC without self-refresh on idle request: CORE stays ON */
+    g_assert_cmphex(rd(qts, sdrc_power) & 0x40, ==, 0);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x36);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    wfi(qts, 0);
+    wr(qts, sdrc_power, rd(qts, sdrc_power) | 0x40);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0x55);
+    wfi(qts, 0);
+
+    /* UART1 in no-idle, then smart-idle with nothing to send */
+    qtest_writew(qts, uart1 + 0x54, OMAP3_SIDLE_NO << 3);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    wfi(qts, 0);
+    qtest_writew(qts, uart1 + 0x54, OMAP3_SIDLE_SMART << 3);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0x55);
+    wfi(qts, 0);
+
+    /* I2C1 in no-idle; its clock off, it no longer matters */
+    qtest_writew(qts, i2c1 + 0x20, OMAP3_SIDLE_NO << 3);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    wfi(qts, 0);
+    wr(qts, CM_(MOD_CORE, FCLKEN), 0x6000);
+    wr(qts, CM_(MOD_CORE, ICLKEN), rd(qts, CM_(MOD_CORE, ICLKEN)) &
+       ~(1 << 15));
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0x55);
+    wfi(qts, 0);
     qtest_quit(qts);
 }
 
@@ -675,6 +737,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/pwst", test_pwst);
     qtest_add_func("omap3-prcm/mpu-standbywfi", test_mpu_standbywfi);
     qtest_add_func("omap3-prcm/power-states", test_power_states);
+    qtest_add_func("omap3-prcm/idle-ack", test_idle_ack);
     qtest_add_func("omap3-prcm/holes", test_holes);
     qtest_add_func("omap3-prcm/hardreset", test_hardreset);
     qtest_add_func("omap3-prcm/global-reset", test_global_reset);

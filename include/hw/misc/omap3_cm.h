@@ -42,6 +42,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3CMState, OMAP3_CM)
  */
 #define OMAP3_CM_IVA2_RESET     "iva2-reset"
 
+/*
+ * Link properties "module-uart1".."module-uart4", "module-i2c1".."-i2c3",
+ * "module-sdrc": the modelled modules (TYPE_OMAP3_IDLE_ACK) whose idle
+ * acknowledge lets their clock domain idle with their clocks enabled.
+ */
+#define OMAP3_CM_NUM_MODULE_LINKS   8
+
 struct OMAP3CMState {
     /*< private >*/
     SysBusDevice parent_obj;
@@ -57,6 +64,7 @@ struct OMAP3CMState {
     OMAP3PRCMSpace space;       /* the register file */
 
     bool iva2_in_reset;         /* "iva2-reset" input */
+    Object *module[OMAP3_CM_NUM_MODULE_LINKS];
 };
 
 /* The name of GPTIMERn's functional clock output, n = 1..12 (g_free it) */

@@ -20,6 +20,7 @@
 #define HW_MISC_OMAP3_PRCM_H
 
 #include "hw/misc/omap3_regfile.h"
+#include "qom/object.h"
 
 /* DM37x TRM SPRUGN4 table 2-3/2-4: CM and PRM are 8 KiB each (plus an L4 TA) */
 #define OMAP3_PRCM_SPACE_SIZE   0x2000
@@ -294,6 +295,32 @@ static const char *const omap3_prcm_domain_reg_name[OMAP3_PRCM_DOMAIN_NREGS] = {
     [OMAP3_PRM_PWSTST] = "PM_PWSTST",
     [OMAP3_PRM_PREPWSTST] = "PM_PREPWSTST",
 };
+
+/*
+ * A module's idle acknowledge.  Before a clock domain cuts the clocks of
+ * its modules the PRCM asks each one to idle, and a module acknowledges
+ * per its SYSCONFIG idle mode: at once in force-idle, never in no-idle, in
+ * smart-idle once it has nothing left to do (the OCP socket's SIdle
+ * protocol; DM37x TRM 3.5.3.2, the modules' SYSCONFIG.SIDLEMODE).  Models
+ * that have it implement this interface; the CM asks them through its
+ * module links (omap3_cm.h) when an enabled clock would keep their clock
+ * domain up.
+ */
+#define TYPE_OMAP3_IDLE_ACK "omap3-idle-ack"
+typedef struct OMAP3IdleAckClass OMAP3IdleAckClass;
+DECLARE_CLASS_CHECKERS(OMAP3IdleAckClass, OMAP3_IDLE_ACK, TYPE_OMAP3_IDLE_ACK)
+
+struct OMAP3IdleAckClass {
+    InterfaceClass parent_class;
+    /* whether the module would acknowledge an idle request now */
+    bool (*idle_ack)(Object *module);
+};
+
+/* SYSCONFIG SIDLEMODE encodings shared by the OMAP3 modules */
+#define OMAP3_SIDLE_FORCE       0
+#define OMAP3_SIDLE_NO          1
+#define OMAP3_SIDLE_SMART       2
+#define OMAP3_SIDLE_SMART_WKUP  3
 
 /*
  * The register file of a CM or PRM space (hw/misc/omap3_prcm.c), embedded
