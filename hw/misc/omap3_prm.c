@@ -14,8 +14,9 @@
  *  - unless property "power-states" is on (default off): then every power
  *    domain has a state machine (omap3_prm_update_domains): it goes to its
  *    PM_PWSTCTRL target (ON: INACTIVE) when its clock domain idles (the
- *    CM's omap3_cm_clkdm_idle(), the MPU's STANDBYWFI, the sleep
- *    dependencies on the MPU) and back ON when that no longer holds, never
+ *    CM's omap3_cm_clkdm_idle(): CM_CLKSTCTRL and the modules' idle
+ *    acknowledge; the MPU's STANDBYWFI; the sleep dependencies on the MPU)
+ *    and back ON when that no longer holds, never
  *    lower than the domain table's "lowest" (MPU, NEON, CORE and PER stop
  *    at RET: their context loss in OFF is not modelled); PM_PWSTST shows
  *    the state with its logic and memory fields, a completed sleep
@@ -23,7 +24,8 @@
  *    present state (docs/notes/omap3-power-states.md 2.2).  Off by default
  *    because with it Debian's 6.1, which asks for OFF, reports "didn't
  *    enter target state" and fails suspend, as it should with a chip that
- *    stops at RET (docs/gta04.md "What is not modelled");
+ *    stops at RET; with its off mode disabled it suspends to RET
+ *    (docs/gta04.md "Power states");
  *  - RM_RSTCTRL de-assertion sets the RM_RSTST "reset done" bits;
  *  - PRM_RSTCTRL RST_GS / RST_DPLL3 reset the machine, PRM_RSTST tells
  *    GLOBAL_SW_RST after such a reset and GLOBAL_COLD_RST otherwise;
