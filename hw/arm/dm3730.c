@@ -249,7 +249,28 @@ static bool dm3730_children_realize(DM3730State *s, Error **errp)
     for (i = 0; ok && i < DM3730_NUM_I2C; i++) {
         ok = DM3730_REALIZE(s, &s->i2c[i], DM3730_DEV_I2C1 + i, 1, errp);
     }
+    /* the modules whose idle acknowledge the CM asks (omap3_cm.h) */
+    for (i = 0; ok && i < DM3730_NUM_UART; i++) {
+        g_autofree char *name = g_strdup_printf("module-uart%d", i + 1);
+
+        ok = object_property_set_link(OBJECT(&s->cm), name,
+                                      OBJECT(&s->uart[i]), errp);
+    }
+    for (i = 0; ok && i < DM3730_NUM_I2C; i++) {
+        g_autofree char *name = g_strdup_printf("module-i2c%d", i + 1);
+
+        ok = object_property_set_link(OBJECT(&s->cm), name,
+                                      OBJECT(&s->i2c[i]), errp);
+    }
+    ok = ok && object_property_set_link(OBJECT(&s->cm), "module-sdrc",
+                                        OBJECT(&s->sdrc), errp);
     ok = ok && DM3730_REALIZE(s, &s->cm, DM3730_DEV_CM, 1, errp);
+    /*
+     * the PRM's power domains follow the CM's clock domain controls (a link
+     * is set by path: here, once the SoC is part of the machine)
+     */
+    ok = ok && object_property_set_link(OBJECT(&s->prm), OMAP3_PRM_CM,
+                                        OBJECT(&s->cm), errp);
     ok = ok && DM3730_REALIZE(s, &s->prm, DM3730_DEV_PRM, 1, errp);
     ok = ok && DM3730_REALIZE(s, &s->scm, DM3730_DEV_SCM, 2, errp);
     ok = ok && DM3730_REALIZE(s, &s->l3, DM3730_DEV_L3, 1, errp);
@@ -421,6 +442,11 @@ static void dm3730_children_connect(DM3730State *s)
                        qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_IRQ));
     sysbus_connect_irq(intc, OMAP3_INTC_OUT_FIQ,
                        qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_FIQ));
+
+    /* the Cortex-A8's WFI standby tells the PRCM the MPU may sleep */
+    qdev_connect_gpio_out_named(DEVICE(&s->cpu), "standbywfi", 0,
+                                qdev_get_gpio_in_named(DEVICE(&s->prm),
+                                                OMAP3_PRM_MPU_STANDBYWFI, 0));
 
     /* the IVA2.2 DSP's reset, from the PRM to the CM's CM_IDLEST_IVA2 */
     qdev_connect_gpio_out_named(DEVICE(&s->prm), OMAP3_PRM_IVA2_RESET, 0,

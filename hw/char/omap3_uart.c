@@ -41,6 +41,7 @@
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/char/omap3_uart.h"
+#include "hw/misc/omap3_prcm.h"
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "hw/registerfields.h"
@@ -931,10 +932,35 @@ static const Property omap3_uart_properties[] = {
                      TYPE_OMAP3_UART_TX_WATCH, Object *),
 };
 
+/*
+ * OMAP3IdleAckClass::idle_ack: SYSC.IDLEMODE force-idle acknowledges the
+ * PRCM's idle request at once, no-idle never; smart-idle once nothing is
+ * left to send (shift register empty, at the line rate too) and no
+ * received character waits to be read.  ASSUMPTION: the reserved mode 3
+ * acts as smart-idle.
+ */
+static bool omap3_uart_idle_ack(Object *obj)
+{
+    OMAP3UARTState *s = OMAP3_UART(obj);
+
+    switch (FIELD_EX8(s->sysc, SYSC, IDLEMODE)) {
+    case OMAP3_SIDLE_FORCE:
+        return true;
+    case OMAP3_SIDLE_NO:
+        return false;
+    default:
+        return FIELD_EX8(s->serial.lsr, LSR, TX_SR_E) &&
+               !omap3_uart_tx_pending(s) &&
+               !FIELD_EX8(s->serial.lsr, LSR, RX_FIFO_E);
+    }
+}
+
 static void omap3_uart_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
+
+    OMAP3_IDLE_ACK_CLASS(oc)->idle_ack = omap3_uart_idle_ack;
 
     dc->realize = omap3_uart_realize;
     dc->vmsd = &vmstate_omap3_uart;
@@ -950,6 +976,10 @@ static const TypeInfo omap3_uart_info = {
     .instance_init = omap3_uart_init,
     .instance_finalize = omap3_uart_finalize,
     .class_init = GTA04_CLASS_INIT(omap3_uart_class_init),
+    .interfaces = (InterfaceInfo[]) {
+        { TYPE_OMAP3_IDLE_ACK },
+        { }
+    },
 };
 
 static const TypeInfo omap3_uart_tx_watch_info = {

@@ -48,6 +48,7 @@
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/i2c/omap3_i2c.h"
+#include "hw/misc/omap3_prcm.h"
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "hw/registerfields.h"
@@ -1062,10 +1063,30 @@ static const Property omap3_i2c_properties[] = {
     DEFINE_PROP_BOOL("bus-timing", OMAP3I2CState, bus_timing, true),
 };
 
+/*
+ * OMAP3IdleAckClass::idle_ack: I2C_SYSC.IDLEMODE force-idle acknowledges
+ * the PRCM's idle request at once, no-idle never, smart-idle (and
+ * smart-idle with wake-up) while the bus is free (I2C_STAT.BB clear).
+ */
+static bool omap3_i2c_idle_ack(Object *obj)
+{
+    OMAP3I2CState *s = OMAP3_I2C(obj);
+
+    switch (FIELD_EX16(s->sysc, SYSC, IDLEMODE)) {
+    case OMAP3_SIDLE_FORCE:
+        return true;
+    case OMAP3_SIDLE_NO:
+        return false;
+    default:
+        return !(omap3_i2c_stat(s) & R_STAT_BB_MASK);
+    }
+}
+
 static void omap3_i2c_class_init(ObjectClass *oc, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
+    OMAP3_IDLE_ACK_CLASS(oc)->idle_ack = omap3_i2c_idle_ack;
 
     dc->realize = omap3_i2c_realize;
     dc->vmsd = &vmstate_omap3_i2c;
@@ -1083,6 +1104,10 @@ static const TypeInfo omap3_i2c_info = {
     .instance_init = omap3_i2c_init,
     .instance_finalize = omap3_i2c_finalize,
     .class_init = GTA04_CLASS_INIT(omap3_i2c_class_init),
+    .interfaces = (InterfaceInfo[]) {
+        { TYPE_OMAP3_IDLE_ACK },
+        { }
+    },
 };
 
 static void omap3_i2c_register_types(void)

@@ -32,6 +32,7 @@
 #include "hw/irq.h"
 #include "hw/register.h"
 #include "hw/qdev-clock.h"
+#include "hw/qdev-properties.h"
 #include "hw/misc/omap3_cm.h"
 #include "hw/misc/omap3_prcm.h"
 #include "migration/vmstate.h"
@@ -146,6 +147,8 @@ REG32(CM_ICLKEN_USBHOST,        MOD_USBHOST + 0x10)
 REG32(CM_IDLEST_USBHOST,        MOD_USBHOST + 0x20)
 
 #define DPLL_MODE_LOCKED        7
+/* CM_SLEEPDEP_xxx.EN_MPU: the domain sleeps only while the MPU does */
+#define CM_SLEEPDEP_EN_MPU      (1u << 1)
 #define CM_REVISION_1_0         0x10
 
 #define CM_REG(reg)     .name = #reg, .addr = A_ ## reg
@@ -538,6 +541,131 @@ static void omap3_cm_clk_in_update(void *opaque, ClockEvent event)
     omap3_cm_update_clocks(OMAP3_CM(opaque), true);
 }
 
+unsigned omap3_cm_clktrctrl(OMAP3CMState *s, hwaddr module)
+{
+    return cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_CLKSTCTRL])
+           & 3;
+}
+
+/* The modules behind the "module-*" links: their clock enable bits */
+static const struct {
+    const char *name;
+    uint16_t fclken;            /* NO_REG: an interface clock only */
+    uint16_t iclken;
+    uint8_t bit;
+} omap3_cm_module_links[OMAP3_CM_NUM_MODULE_LINKS] = {
+    { "module-uart1", A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 13 },
+    { "module-uart2", A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 14 },
+    { "module-i2c1",  A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 15 },
+    { "module-i2c2",  A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 16 },
+    { "module-i2c3",  A_CM_FCLKEN1_CORE, A_CM_ICLKEN1_CORE, 17 },
+    { "module-uart3", A_CM_FCLKEN_PER,   A_CM_ICLKEN_PER,   11 },
+    { "module-uart4", A_CM_FCLKEN_PER,   A_CM_ICLKEN_PER,   18 },
+    { "module-sdrc",  NO_REG,            A_CM_ICLKEN1_CORE, 1 },
+};
+
+/*
+ * Whether the clocks @bits enabled in CM register @reg keep their clock
+ * domain up: a module behind a link keeps it up unless it acknowledges the
+ * idle request; ASSUMPTION: any other module with an enabled functional
+ * clock, or an interface clock not under auto-idle, is busy (its idle
+ * handshake is not modelled).
+ */
+static bool omap3_cm_clocks_busy(OMAP3CMState *s, hwaddr reg, uint32_t bits)
+{
+    int i;
+
+    for (i = 0; i < OMAP3_CM_NUM_MODULE_LINKS && bits; i++) {
+        uint32_t bit = 1u << omap3_cm_module_links[i].bit;
+
+        if ((omap3_cm_module_links[i].fclken == reg ||
+             omap3_cm_module_links[i].iclken == reg) && (bits & bit) &&
+            s->module[i] &&
+            OMAP3_IDLE_ACK_GET_CLASS(s->module[i])->idle_ack(s->module[i])) {
+            bits &= ~bit;
+        }
+    }
+    return bits != 0;
+}
+
+/*
+ * A clock domain idles (DM37x TRM 3.5.3.2, CM_CLKSTCTRL table 3-90) under
+ * SW_SLEEP, or under HW_AUTO once its modules are idle; never under
+ * NO_SLEEP or SW_WKUP.  A module is idle when its clocks are off, its
+ * interface clock under auto-idle (CM_AUTOIDLE), or it acknowledges the
+ * idle request (omap3_cm_clocks_busy).  ASSUMPTION: SW_SLEEP forces the
+ * modules idle whatever their clocks.  The IVA2.2 DSP (an initiator) is in
+ * standby while it is held in reset or unclocked.
+ */
+bool omap3_cm_clkdm_idle(OMAP3CMState *s, const OMAP3PRCMDomain *d)
+{
+    hwaddr m = d->module;
+    uint32_t ctrl;
+    bool forced = true;
+    int i;
+
+    if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_CM_CLKSTCTRL)) || !d->clkdms) {
+        return false;                           /* WKUP: always running */
+    }
+    ctrl = cm_reg(s, m + omap3_prcm_domain_reg_offset[OMAP3_CM_CLKSTCTRL]);
+    for (i = 0; i < d->clkdms; i++) {
+        switch (extract32(ctrl, 2 * i, 2)) {
+        case OMAP3_CM_CLKTRCTRL_SW_SLEEP:
+            break;
+        case OMAP3_CM_CLKTRCTRL_HW_AUTO:
+            forced = false;
+            break;
+        default:
+            return false;
+        }
+    }
+    if (forced) {
+        return true;
+    }
+    if (m == MOD_IVA2) {
+        return !FIELD_EX32(cm_reg(s, A_CM_FCLKEN_IVA2), CM_FCLKEN_IVA2,
+                           EN_IVA2) || s->iva2_in_reset;
+    }
+    if ((d->regs & OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN)) &&
+        omap3_cm_clocks_busy(s, m, cm_reg(s, m))) {
+        return false;
+    }
+    if (m == MOD_CORE && cm_reg(s, A_CM_FCLKEN3_CORE)) {
+        return false;
+    }
+    /* CM_ICLKENn against CM_AUTOIDLEn (CORE has three of each) */
+    for (i = 0; i < (m == MOD_CORE ? 3 : 1); i++) {
+        uint32_t iclk, autoidle = 0;
+
+        if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_CM_ICLKEN))) {
+            break;
+        }
+        iclk = cm_reg(s, m + 0x10 + 4 * i);
+        if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_AUTOIDLE)) {
+            autoidle = cm_reg(s, m + 0x30 + 4 * i);
+        }
+        if (omap3_cm_clocks_busy(s, m + 0x10 + 4 * i, iclk & ~autoidle)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool omap3_cm_sleepdep_mpu(OMAP3CMState *s, hwaddr module)
+{
+    const OMAP3PRCMDomain *d = NULL;
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        if (omap3_prcm_domains[i].module == module) {
+            d = &omap3_prcm_domains[i];
+        }
+    }
+    return d && (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_SLEEPDEP)) &&
+           (cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_SLEEPDEP])
+            & CM_SLEEPDEP_EN_MPU);
+}
+
 char *omap3_cm_gpt_fck_name(int n)
 {
     return g_strdup_printf("gpt%d-fck", n);
@@ -568,6 +696,12 @@ static void omap3_cm_init(Object *obj)
     s->fck_48m = qdev_init_clock_out(DEVICE(obj), OMAP3_CM_48M_FCK);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_cm_iva2_reset,
                             OMAP3_CM_IVA2_RESET, 1);
+    for (i = 0; i < OMAP3_CM_NUM_MODULE_LINKS; i++) {
+        object_property_add_link(obj, omap3_cm_module_links[i].name,
+                                 TYPE_OMAP3_IDLE_ACK, &s->module[i],
+                                 qdev_prop_allow_set_link_before_realize,
+                                 OBJ_PROP_LINK_STRONG);
+    }
 }
 
 static void omap3_cm_finalize(Object *obj)

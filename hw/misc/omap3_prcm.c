@@ -16,6 +16,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "qemu/module.h"
 #include "hw/misc/omap3_prcm.h"
 #include "trace.h"
 
@@ -48,9 +49,13 @@ static uint64_t omap3_prcm_read(void *opaque, hwaddr offset, unsigned size)
 {
     RegisterInfoArray *reg_array = opaque;
     OMAP3PRCMSpace *sp = reg_array->r[0]->opaque;
-    uint64_t v = omap3_regfile_read(reg_array, sp->regs_info,
-                                    ARRAY_SIZE(sp->regs_info), offset, size);
+    uint64_t v;
 
+    if (sp->accessed) {
+        sp->accessed(sp->owner);
+    }
+    v = omap3_regfile_read(reg_array, sp->regs_info, ARRAY_SIZE(sp->regs_info),
+                           offset, size);
     trace_omap3_prcm_read(sp->name, offset, v);
     return v;
 }
@@ -62,6 +67,9 @@ static void omap3_prcm_write(void *opaque, hwaddr offset, uint64_t value,
     OMAP3PRCMSpace *sp = reg_array->r[0]->opaque;
 
     trace_omap3_prcm_write(sp->name, offset, value);
+    if (sp->accessed) {
+        sp->accessed(sp->owner);
+    }
     omap3_regfile_write(reg_array, sp->regs_info, ARRAY_SIZE(sp->regs_info),
                         offset, value, size);
 }
@@ -121,3 +129,16 @@ void omap3_prcm_space_init(OMAP3PRCMSpace *sp, DeviceState *owner,
     omap3_regfile_init(&sp->rf, owner, sp->regs_info, sp->regs,
                        ARRAY_SIZE(sp->regs_info), &omap3_prcm_ops, sp);
 }
+
+static const TypeInfo omap3_idle_ack_info = {
+    .name = TYPE_OMAP3_IDLE_ACK,
+    .parent = TYPE_INTERFACE,
+    .class_size = sizeof(OMAP3IdleAckClass),
+};
+
+static void omap3_prcm_register_types(void)
+{
+    type_register_static(&omap3_idle_ack_info);
+}
+
+type_init(omap3_prcm_register_types)

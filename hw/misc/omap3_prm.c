@@ -5,9 +5,27 @@
  * omap3_cm.c; include/hw/misc/omap3_prcm.h has what both share).  What is
  * modelled is what Linux 6.1 (arch/arm/mach-omap2/{prm3xxx,prm2xxx_3xxx,
  * pm34xx,vp,vc}.c, sleep34xx.S) reads back:
- *  - power domains are always ON (PM_PWSTST), never in transition;
- *    PM_PREPWSTST is a plain register (nothing latches it at WFI: QEMU
- *    gives a device no clean hook on the CPU's WFI);
+ *  - the MPU power domain reads INACTIVE (PM_PWSTST_MPU) while the
+ *    Cortex-A8 stands by in WFI (the "mpu-standbywfi" input, the CPU's
+ *    STANDBYWFI output) and CM_CLKSTCTRL_MPU lets the CM cut its clock,
+ *    ON otherwise; it goes no lower (RET and OFF are not modelled yet), the
+ *    other power domains are always ON, none is ever in transition, and
+ *    PM_PREPWSTST is a plain register;
+ *  - unless property "power-states" is on (default off): then every power
+ *    domain has a state machine (omap3_prm_update_domains): it goes to its
+ *    PM_PWSTCTRL target (ON: INACTIVE) when its clock domain idles (the
+ *    CM's omap3_cm_clkdm_idle(): CM_CLKSTCTRL and the modules' idle
+ *    acknowledge; the MPU's STANDBYWFI; the sleep dependencies on the MPU)
+ *    and back ON when that no longer holds, never
+ *    lower than the domain table's "lowest" (MPU, NEON, CORE and PER stop
+ *    at RET: their context loss in OFF is not modelled); PM_PWSTST shows
+ *    the state with its logic and memory fields, a completed sleep
+ *    transition latches PM_PREPWSTST, a write to PM_PREPWSTST loads the
+ *    present state (docs/notes/omap3-power-states.md 2.2).  Off by default
+ *    because with it Debian's 6.1, which asks for OFF, reports "didn't
+ *    enter target state" and fails suspend, as it should with a chip that
+ *    stops at RET; with its off mode disabled it suspends to RET
+ *    (docs/gta04.md "Power states");
  *  - RM_RSTCTRL de-assertion sets the RM_RSTST "reset done" bits;
  *  - PRM_RSTCTRL RST_GS / RST_DPLL3 reset the machine, PRM_RSTST tells
  *    GLOBAL_SW_RST after such a reset and GLOBAL_COLD_RST otherwise;
@@ -141,13 +159,17 @@ REG32(PRM_LDO_ABB_CTRL,         MOD_GR + 0xf4)
 
 /* Fields every domain's register has */
 FIELD(PM_PWSTCTRL, POWERSTATE, 0, 2)
+FIELD(PM_PWSTCTRL, LOGICRETSTATE, 2, 1)
 FIELD(PM_PWSTST, POWERSTATEST, 0, 2)
 FIELD(PM_PWSTST, LOGICSTATEST, 2, 1)
 FIELD(PM_PWSTST, INTRANSITION, 20, 1)
 FIELD(RM_RSTST, GLOBALCOLD_RST, 0, 1)
 FIELD(RM_RSTST, GLOBALWARM_RST, 1, 1)
 
-#define PWRST_ON                3
+#define PWRST_OFF               OMAP3_PWRST_OFF
+#define PWRST_RET               OMAP3_PWRST_RET
+#define PWRST_INACTIVE          OMAP3_PWRST_INACTIVE
+#define PWRST_ON                OMAP3_PWRST_ON
 #define PRM_REVISION_1_0        0x10
 
 #define PRM_REG(reg)    .name = #reg, .addr = A_ ## reg
@@ -240,6 +262,172 @@ static const OMAP3PRCMDomain *omap3_prm_domain(hwaddr module)
     return NULL;
 }
 
+/*
+ * The MPU clock domain is idle while the Cortex-A8 stands by in WFI and
+ * CM_CLKSTCTRL_MPU lets the CM cut the MPU clock: HW_AUTO, or SW_SLEEP,
+ * which cuts it once the initiators are in standby (DM37x TRM 3.6.2.4.6,
+ * table 3-90).
+ */
+static bool omap3_prm_mpu_clkdm_idle(OMAP3PRMState *s)
+{
+    unsigned ctrl;
+
+    if (!s->mpu_standbywfi || !s->cm) {
+        return false;
+    }
+    ctrl = omap3_cm_clktrctrl(s->cm, MOD_MPU);
+    return ctrl == OMAP3_CM_CLKTRCTRL_SW_SLEEP ||
+           ctrl == OMAP3_CM_CLKTRCTRL_HW_AUTO;
+}
+
+/*
+ * POWERSTATEST of a domain: ON, or INACTIVE while its clock domain is idle
+ * (the MPU's only, so far).  ASSUMPTION: the MPU stops at INACTIVE whatever
+ * PM_PWSTCTRL_MPU asks for: RET and OFF (and the MPU's context loss in
+ * them) are not modelled.
+ */
+static unsigned omap3_prm_powerstate(OMAP3PRMState *s,
+                                     const OMAP3PRCMDomain *d)
+{
+    if (d && d->module == MOD_MPU && omap3_prm_mpu_clkdm_idle(s)) {
+        return PWRST_INACTIVE;
+    }
+    return PWRST_ON;
+}
+
+/* The offset of domain @d's register @r */
+static hwaddr prm_domain_reg(const OMAP3PRCMDomain *d, OMAP3PRCMDomainReg r)
+{
+    return d->module + omap3_prcm_domain_reg_offset[r];
+}
+
+/*
+ * PM_PWSTST of domain @d in power state @st, as "power-states" models it;
+ * PM_PREPWSTST has the same fields (docs/notes/omap3-power-states.md 1,
+ * 2.1).  The logic is on while ON or INACTIVE, kept in RET if
+ * LOGICRETSTATE, lost in OFF; each memory bank is in its MEMnONSTATE while
+ * ON or INACTIVE, RET or OFF per MEMnRETSTATE in RET, OFF in OFF.
+ */
+static uint32_t omap3_prm_pwst(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
+                               unsigned st)
+{
+    uint32_t ctrl = (d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_PWSTCTRL)) ?
+                    prm_reg(s, prm_domain_reg(d, OMAP3_PRM_PWSTCTRL)) : 0;
+    uint32_t v = FIELD_DP32(0, PM_PWSTST, POWERSTATEST, st);
+    int b;
+
+    for (b = 0; b < d->banks; b++) {
+        unsigned mem = PWRST_OFF;
+
+        if (st >= PWRST_INACTIVE) {
+            mem = extract32(ctrl, 16 + 2 * b, 2);
+        } else if (st == PWRST_RET && extract32(ctrl, 8 + b, 1)) {
+            mem = PWRST_RET;
+        }
+        v = deposit32(v, 4 + 2 * b, 2, mem);
+    }
+    if (st >= PWRST_INACTIVE ||
+        (st == PWRST_RET && FIELD_EX32(ctrl, PM_PWSTCTRL, LOGICRETSTATE))) {
+        v = FIELD_DP32(v, PM_PWSTST, LOGICSTATEST, 1);
+    }
+    return v;
+}
+
+/*
+ * Whether domain @d may be down now ("power-states").  Its clock domain
+ * must idle (the CM's CM_CLKSTCTRL and module clocks, omap3_cm_clkdm_idle);
+ * the MPU's, in addition, once the Cortex-A8 stands by in WFI.  A domain
+ * with a sleep dependency on the MPU (hard-wired: NEON, CORE; or
+ * CM_SLEEPDEP.EN_MPU, which Linux's hwmod sets while a module of it is
+ * enabled) sleeps only while the MPU does, and wakes with it (DM37x TRM
+ * 3.5.3.2.3 sleep dependencies, 3.5.2.2.5 power-domain controls).
+ */
+static bool omap3_prm_domain_can_sleep(OMAP3PRMState *s,
+                                       const OMAP3PRCMDomain *d, bool mpu_down)
+{
+    if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_PWSTCTRL)) || !s->cm ||
+        !omap3_cm_clkdm_idle(s->cm, d)) {
+        return false;
+    }
+    if (d->module == MOD_MPU) {
+        return s->mpu_standbywfi;
+    }
+    if (d->with_mpu || omap3_cm_sleepdep_mpu(s->cm, d->module)) {
+        return mpu_down;
+    }
+    return true;
+}
+
+/*
+ * The state domain @d goes to when its clock domain idles: its PM_PWSTCTRL
+ * target, INACTIVE for ON, no lower than the model goes (d->lowest).
+ * POWERSTATE 2 is reserved; ASSUMPTION: it acts as ON.
+ */
+static unsigned omap3_prm_domain_target(OMAP3PRMState *s,
+                                        const OMAP3PRCMDomain *d)
+{
+    unsigned t = FIELD_EX32(prm_reg(s, prm_domain_reg(d, OMAP3_PRM_PWSTCTRL)),
+                            PM_PWSTCTRL, POWERSTATE);
+
+    return t >= PWRST_INACTIVE ? PWRST_INACTIVE : MAX(t, d->lowest);
+}
+
+static void omap3_prm_domain_set(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
+                                 unsigned st)
+{
+    int i = d - omap3_prcm_domains;
+
+    trace_omap3_prcm_pwrdm_state(d->name, s->pwrst[i], st);
+    s->pwrst[i] = st;
+    if (st != PWRST_ON) {
+        /* a completed sleep transition loads the state entered */
+        s->space.regs[prm_domain_reg(d, OMAP3_PRM_PREPWSTST) >> 2] =
+            omap3_prm_pwst(s, d, st);
+    }
+}
+
+/*
+ * "power-states": every domain to the state its conditions give, the MPU
+ * first (the others depend on it).  The transitions are instantaneous:
+ * INTRANSITION never reads 1.  They happen at the MPU's WFI edges and are
+ * brought up to date before every PRM access; ASSUMPTION: a domain that a
+ * CM write (a clock enabled, SW_WKUP) wakes or lets sleep while the MPU
+ * runs changes state when the PRM is next accessed, which is when software
+ * can first see it.
+ */
+static void omap3_prm_update_domains(OMAP3PRMState *s)
+{
+    const OMAP3PRCMDomain *mpu = omap3_prm_domain(MOD_MPU);
+    bool mpu_down = false;
+    int pass, i;
+
+    if (!s->power_states) {
+        return;
+    }
+    for (pass = 0; pass < 2; pass++) {
+        for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
+            const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
+            bool sleep;
+
+            if ((d == mpu) != (pass == 0)) {
+                continue;
+            }
+            sleep = omap3_prm_domain_can_sleep(s, d, mpu_down);
+            if (sleep && s->pwrst[i] == PWRST_ON) {
+                omap3_prm_domain_set(s, d, omap3_prm_domain_target(s, d));
+            } else if (!sleep && s->pwrst[i] != PWRST_ON) {
+                omap3_prm_domain_set(s, d, PWRST_ON);
+            }
+        }
+        mpu_down = s->pwrst[mpu - omap3_prcm_domains] != PWRST_ON;
+    }
+}
+
+static void omap3_prm_accessed(DeviceState *dev)
+{
+    omap3_prm_update_domains(OMAP3_PRM(dev));
+}
+
 static uint32_t omap3_prm_computed(DeviceState *dev, hwaddr offset)
 {
     OMAP3PRMState *s = OMAP3_PRM(dev);
@@ -262,9 +450,15 @@ static uint32_t omap3_prm_computed(DeviceState *dev, hwaddr offset)
     default:
         break;
     }
-    /* PM_PWSTST: ON with the logic and every bank on, never INTRANSITION */
+    /*
+     * PM_PWSTST: ON or INACTIVE, with the logic and every bank on, never
+     * INTRANSITION
+     */
     d = omap3_prm_domain(offset & ~0xff);
-    v = FIELD_DP32(0, PM_PWSTST, POWERSTATEST, PWRST_ON);
+    if (d && s->power_states) {
+        return omap3_prm_pwst(s, d, s->pwrst[d - omap3_prcm_domains]);
+    }
+    v = FIELD_DP32(0, PM_PWSTST, POWERSTATEST, omap3_prm_powerstate(s, d));
     v = FIELD_DP32(v, PM_PWSTST, LOGICSTATEST, 1);
     for (b = 0; d && b < d->banks; b++) {
         v |= 3u << (4 + 2 * b);
@@ -401,11 +595,23 @@ static void omap3_prm_written(DeviceState *dev, hwaddr offset, uint32_t old,
         break;
     default:
         d = omap3_prm_domain(offset & ~0xff);
+        if (d && s->power_states &&
+            offset == prm_domain_reg(d, OMAP3_PRM_PREPWSTST)) {
+            /*
+             * docs/notes/omap3-power-states.md 2.2: a write loads the
+             * current state (Linux, TI's code and the WinCE BSP write 0 to
+             * clear it; hardware counters show it then holds the present
+             * state until the next transition)
+             */
+            s->space.regs[offset >> 2] =
+                omap3_prm_pwst(s, d, s->pwrst[d - omap3_prcm_domains]);
+            break;
+        }
         if (d && (offset & 0xff) ==
             omap3_prcm_domain_reg_offset[OMAP3_PRM_PWSTCTRL] &&
             FIELD_EX32(old, PM_PWSTCTRL, POWERSTATE) !=
             FIELD_EX32(val, PM_PWSTCTRL, POWERSTATE)) {
-            /* only the target state: the domain stays ON until a WFI */
+            /* the target: entered when its clock domain idles */
             trace_omap3_prcm_pwrdm_next(d->name,
                                         FIELD_EX32(old, PM_PWSTCTRL, POWERSTATE),
                                         FIELD_EX32(val, PM_PWSTCTRL, POWERSTATE));
@@ -425,6 +631,28 @@ static void omap3_prm_io_wakeup(void *opaque, int n, int level)
     if (rising && FIELD_EX32(prm_reg(s, A_PM_WKEN_WKUP), PM_WKEN_WKUP, EN_IO)) {
         s->space.regs[R_PM_WKST_WKUP] |= R_PM_WKST_WKUP_ST_IO_MASK;
         omap3_prm_set_irqstatus(s, R_PRM_IRQSTATUS_MPU_IO_ST_MASK);
+    }
+}
+
+/* The Cortex-A8's STANDBYWFI: halted in WFI (1) or running (0) */
+static void omap3_prm_mpu_standbywfi(void *opaque, int n, int level)
+{
+    OMAP3PRMState *s = opaque;
+    unsigned was = omap3_prm_powerstate(s, omap3_prm_domain(MOD_MPU));
+    unsigned now;
+
+    if (level == s->mpu_standbywfi) {
+        return;
+    }
+    s->mpu_standbywfi = level;
+    trace_omap3_prcm_mpu_standbywfi(level);
+    if (s->power_states) {
+        omap3_prm_update_domains(s);
+        return;
+    }
+    now = omap3_prm_powerstate(s, omap3_prm_domain(MOD_MPU));
+    if (now != was) {
+        trace_omap3_prcm_pwrdm_state("MPU", was, now);
     }
 }
 
@@ -468,6 +696,9 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
     s->sw_reset_pending = false;
     s->irq_level = false;
     s->io_wakeup_level = false;
+    /* the CPU's reset lowers STANDBYWFI: a machine reset ends any WFI */
+    s->mpu_standbywfi = false;
+    memset(s->pwrst, PWRST_ON, sizeof(s->pwrst));
 }
 
 static void omap3_prm_reset_hold(Object *obj, ResetType type)
@@ -493,6 +724,7 @@ static void omap3_prm_init(Object *obj)
                           ARRAY_SIZE(omap3_prm_regs));
     s->space.computed = omap3_prm_computed;
     s->space.written = omap3_prm_written;
+    s->space.accessed = omap3_prm_accessed;
     sysbus_init_mmio(sbd, &s->space.rf.reg_array->mem);
     sysbus_init_irq(sbd, &s->irq);
     qdev_init_gpio_out_named(DEVICE(obj), &s->io_chain, OMAP3_PRM_IO_CHAIN, 1);
@@ -500,6 +732,8 @@ static void omap3_prm_init(Object *obj)
                              OMAP3_PRM_IVA2_RESET, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_io_wakeup,
                             OMAP3_PRM_IO_WAKEUP, 1);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_mpu_standbywfi,
+                            OMAP3_PRM_MPU_STANDBYWFI, 1);
     s->sys_clk = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_SYS_CLK);
     s->clk_32k = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_32K_CLK);
 }
@@ -537,11 +771,14 @@ static int omap3_prm_post_load(void *opaque, int version_id)
     return 0;
 }
 
-/* New in the CM/PRM split (was part of "omap3-prcm" version 1) */
+/*
+ * Version 1 was new in the CM/PRM split (part of "omap3-prcm" version 1);
+ * version 2: the MPU's STANDBYWFI; version 3: the power states
+ */
 static const VMStateDescription vmstate_omap3_prm = {
     .name = TYPE_OMAP3_PRM,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .post_load = omap3_prm_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(space.regs, OMAP3PRMState,
@@ -549,12 +786,18 @@ static const VMStateDescription vmstate_omap3_prm = {
         VMSTATE_BOOL(irq_level, OMAP3PRMState),
         VMSTATE_BOOL(io_wakeup_level, OMAP3PRMState),
         VMSTATE_BOOL(sw_reset_pending, OMAP3PRMState),
+        VMSTATE_BOOL(mpu_standbywfi, OMAP3PRMState),
+        VMSTATE_UINT8_ARRAY(pwrst, OMAP3PRMState, OMAP3_PRCM_NDOMAINS),
         VMSTATE_END_OF_LIST()
     }
 };
 
 static const Property omap3_prm_properties[] = {
     DEFINE_PROP_UINT32("osc-hz", OMAP3PRMState, osc_hz, 26000000),
+    DEFINE_PROP_LINK(OMAP3_PRM_CM, OMAP3PRMState, cm, TYPE_OMAP3_CM,
+                     OMAP3CMState *),
+    DEFINE_PROP_BOOL(OMAP3_PRM_POWER_STATES, OMAP3PRMState, power_states,
+                     false),
 };
 
 static void omap3_prm_class_init(ObjectClass *klass, const void *data)

@@ -24,6 +24,7 @@
 #include "gta04-compat.h"
 #include "qemu/module.h"
 #include "hw/misc/omap3_sdrc.h"
+#include "hw/misc/omap3_prcm.h"
 #include "migration/vmstate.h"
 #include "trace.h"
 
@@ -44,6 +45,7 @@ REG32(SDRC_DLLA_STATUS,     0x64)
 REG32(SDRC_DLLB_CTRL,       0x68)
 REG32(SDRC_DLLB_STATUS,     0x6c)
 REG32(SDRC_POWER,           0x70)
+    FIELD(SDRC_POWER, SRFRONIDLEREQ, 6, 1)
 REG32(SDRC_MCFG_0,          0x80)
 REG32(SDRC_MR_0,            0x84)
 REG32(SDRC_EMR2_0,          0x8c)
@@ -180,10 +182,25 @@ static const VMStateDescription vmstate_omap3_sdrc = {
     }
 };
 
+/*
+ * OMAP3IdleAckClass::idle_ack: with SDRC_POWER.SRFRONIDLEREQ the SDRC puts
+ * the SDRAM in self-refresh on the PRCM's idle request and acknowledges
+ * it (Linux's omap3_do_wfi sets it around WFI for this).  ASSUMPTION:
+ * without it the SDRC does not acknowledge, and CORE stays up.
+ */
+static bool omap3_sdrc_idle_ack(Object *obj)
+{
+    OMAP3SDRCState *s = OMAP3_SDRC(obj);
+
+    return FIELD_EX32(s->regs[R_SDRC_POWER], SDRC_POWER, SRFRONIDLEREQ);
+}
+
 static void omap3_sdrc_class_init(ObjectClass *klass, const void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    OMAP3_IDLE_ACK_CLASS(klass)->idle_ack = omap3_sdrc_idle_ack;
 
     dc->vmsd = &vmstate_omap3_sdrc;
     rc->phases.enter = omap3_sdrc_reset_enter;
@@ -197,6 +214,10 @@ static const TypeInfo omap3_sdrc_info = {
     .instance_init = omap3_sdrc_init,
     .instance_finalize = omap3_sdrc_finalize,
     .class_init = GTA04_CLASS_INIT(omap3_sdrc_class_init),
+    .interfaces = (InterfaceInfo[]) {
+        { TYPE_OMAP3_IDLE_ACK },
+        { }
+    },
 };
 
 static void omap3_sdrc_register_types(void)

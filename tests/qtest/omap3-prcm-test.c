@@ -16,12 +16,16 @@
 #include "gta04-migrate.h"
 #include "dm3730-qtest.h"
 
+#define OMAP3_SIDLE_NO          1   /* SYSC.IDLEMODE no-idle */
+#define OMAP3_SIDLE_SMART       2   /* smart-idle */
+
 #define CM          dm3730_addr(DM3730_DEV_CM)
 #define PRM         dm3730_addr(DM3730_DEV_PRM)
 
 /* CM (TRM 3.7.x): module + register */
 #define CM_IDLEST_PLL_IVA2      (CM + 0x024)
 #define CM_CLKEN_PLL_MPU        (CM + 0x904)
+#define CM_CLKSTCTRL_MPU        (CM + 0x948)
 #define CM_IDLEST_PLL_MPU       (CM + 0x924)
 #define CM_CLKSEL1_PLL_MPU      (CM + 0x940)
 #define CM_FCLKEN1_CORE         (CM + 0xa00)
@@ -50,6 +54,7 @@
 #define RM_RSTST_MPU            (PRM + 0x958)
 #define PM_PWSTCTRL_MPU         (PRM + 0x9e0)
 #define PM_PWSTST_MPU           (PRM + 0x9e4)
+#define PM_PREPWSTST_MPU        (PRM + 0x9e8)
 #define PM_PWSTCTRL_CORE        (PRM + 0xae0)
 #define PM_PWSTST_CORE          (PRM + 0xae4)
 #define PM_PREPWSTST_CORE       (PRM + 0xae8)
@@ -178,6 +183,271 @@ static void test_pwst(void)
     g_assert_cmphex(rd(qts, PM_PREPWSTST_CORE), ==, 0x3);
     wr(qts, PM_PREPWSTST_CORE, 0);
     g_assert_cmphex(rd(qts, PM_PREPWSTST_CORE), ==, 0);
+    qtest_quit(qts);
+}
+
+/*
+ * The Cortex-A8's STANDBYWFI ("mpu-standbywfi", from the CPU's WFI): the
+ * MPU power domain reads INACTIVE while the CPU stands by and
+ * CM_CLKSTCTRL_MPU lets the CM cut its clock (HW_AUTO, the reset value, or
+ * SW_SLEEP), ON under NO_SLEEP/SW_WKUP and once the CPU runs again.  It
+ * goes no lower whatever its target; the other domains stay ON.
+ */
+static void test_mpu_standbywfi(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    g_assert_cmphex(rd(qts, CM_CLKSTCTRL_MPU), ==, 3);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, 1);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x36);
+    g_assert_cmphex(rd(qts, PM_PWSTST_CORE), ==, 0xf7);
+
+    /* RET or OFF as the target: still INACTIVE, PREPWSTST untouched */
+    wr(qts, PM_PREPWSTST_MPU, 0);
+    wr(qts, PM_PWSTCTRL_MPU, rd(qts, PM_PWSTCTRL_MPU) & ~3);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x36);
+    g_assert_cmphex(rd(qts, PM_PREPWSTST_MPU), ==, 0);
+
+    /* the clock domain's transition control decides */
+    wr(qts, CM_CLKSTCTRL_MPU, 0);                       /* NO_SLEEP */
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+    wr(qts, CM_CLKSTCTRL_MPU, 2);                       /* SW_WKUP */
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+    wr(qts, CM_CLKSTCTRL_MPU, 1);                       /* SW_SLEEP */
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x36);
+    wr(qts, CM_CLKSTCTRL_MPU, 3);                       /* HW_AUTO */
+
+    /* the wake-up */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, 0);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+
+    /* migrated while standing by */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, 1);
+    qts = gta04_migrate(qts, MACHINE);
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x36);
+
+    /* a reset ends it */
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    qtest_qmp_eventwait(qts, "RESET");
+    g_assert_cmphex(rd(qts, PM_PWSTST_MPU), ==, 0x37);
+    qtest_quit(qts);
+}
+
+/* "power-states": the registers of domain module @m */
+#define CM_(m, r)           (CM + (m) + (r))
+#define PRM_(m, r)          (PRM + (m) + (r))
+#define MOD_IVA2            0x000
+#define MOD_MPU             0x900
+#define MOD_CORE            0xa00
+#define MOD_SGX             0xb00
+#define MOD_PER             0x1000
+#define MOD_NEON            0x1300
+#define FCLKEN              0x00
+#define ICLKEN              0x10
+#define AUTOIDLE            0x30
+#define SLEEPDEP            0x44
+#define CLKSTCTRL           0x48
+#define PWSTCTRL            0xe0
+#define PWSTST              0xe4
+#define PREPWSTST           0xe8
+
+static void wfi(QTestState *qts, int level)
+{
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, level);
+}
+
+#define PWST(qts, m)        rd(qts, PRM_(m, PWSTST))
+#define PREPWST(qts, m)     rd(qts, PRM_(m, PREPWSTST))
+
+/*
+ * "power-states": a domain goes to its PM_PWSTCTRL target (ON: INACTIVE)
+ * when its clock domain idles and back ON when it no longer does;
+ * PM_PWSTST shows it (POWERSTATEST [1:0], LOGICSTATEST [2], a 2-bit state
+ * per bank from bit 4), a completed sleep transition latches PM_PREPWSTST,
+ * a write to PM_PREPWSTST loads the present state, and reads and wake-ups
+ * leave it alone (docs/notes/omap3-power-states.md 2.2).
+ */
+static void test_power_states(void)
+{
+    QTestState *qts = qtest_init(MACHINE
+                                 " -global omap3-prm.power-states=on");
+
+    /* unclocked domains under HW_AUTO are clock-gated at once: INACTIVE */
+    g_assert_cmphex(PWST(qts, MOD_IVA2), ==, 0xff6);
+    g_assert_cmphex(PREPWST(qts, MOD_IVA2), ==, 0xff6);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0x36);
+    /* clocked ones, and the running MPU with NEON, are ON */
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0x7);
+
+    /* a write loads the present state, whatever is written */
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0);
+    wr(qts, PRM_(MOD_CORE, PREPWSTST), 0);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0xf7);
+    wr(qts, PRM_(MOD_MPU, PREPWSTST), 0x3);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x37);
+
+    /* WFI with the MPU's target ON: MPU and NEON INACTIVE, CORE stays ON */
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x36);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x36);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0x6);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    /* the wake-up: ON again, PREPWSTST keeps the state entered */
+    wfi(qts, 0);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0x7);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x36);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x36);
+
+    /* NO_SLEEP on the MPU clock domain: WFI changes nothing */
+    wr(qts, CM_(MOD_MPU, CLKSTCTRL), 0);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    wfi(qts, 0);
+    wr(qts, CM_(MOD_MPU, CLKSTCTRL), 3);
+
+    /*
+     * Targets RET for the MPU, OFF for CORE, whose modules idle (no
+     * functional clock, interface clocks under auto-idle): both go to RET
+     * (CORE no lower: its OFF is not modelled), logic and banks retained
+     */
+    wr(qts, PRM_(MOD_MPU, PWSTCTRL), 0x00030105);
+    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0304);
+    wr(qts, CM_(MOD_CORE, FCLKEN), 0);
+    wr(qts, CM_(MOD_CORE, 0x08), 0);                    /* CM_FCLKEN3 */
+    wr(qts, CM_(MOD_CORE, AUTOIDLE), 0xffffffff);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 4), 0xffffffff);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 8), 0xffffffff);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);    /* the MPU runs */
+    wr(qts, PRM_(MOD_CORE, PREPWSTST), 0);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x15);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0x55);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0x55);
+    wfi(qts, 0);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0x55);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0x15);
+    /* RET with the logic off (LOGICRETSTATE 0) and bank 2 off */
+    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0101);
+    wfi(qts, 1);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0x11);
+    wfi(qts, 0);
+
+    /*
+     * PER with its clocks off and no sleep dependency goes down while the
+     * MPU runs; with CM_SLEEPDEP_PER.EN_MPU only while the MPU sleeps
+     */
+    wr(qts, PRM_(MOD_PER, PWSTCTRL), 0x00030105);
+    wr(qts, CM_(MOD_PER, FCLKEN), 0);
+    wr(qts, CM_(MOD_PER, ICLKEN), 0);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
+    wr(qts, CM_(MOD_PER, SLEEPDEP), 1 << 1);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
+    wfi(qts, 0);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    /* an interface clock without auto-idle (GPIO2's) keeps it up */
+    wr(qts, CM_(MOD_PER, ICLKEN), 1 << 13);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    wr(qts, CM_(MOD_PER, AUTOIDLE), 1 << 13);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
+    wfi(qts, 0);
+
+    /* SGX to OFF: SW_WKUP wakes it, HW_AUTO lets it go to its target */
+    wr(qts, CM_(MOD_SGX, CLKSTCTRL), 2);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0x37);
+    wr(qts, PRM_(MOD_SGX, PWSTCTRL), 0x00030100);
+    wr(qts, CM_(MOD_SGX, CLKSTCTRL), 3);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0);
+    g_assert_cmphex(PREPWST(qts, MOD_SGX), ==, 0);
+    wr(qts, PRM_(MOD_SGX, PREPWSTST), 0x3);
+    g_assert_cmphex(PREPWST(qts, MOD_SGX), ==, 0);
+    /* SW_SLEEP forces the sleep even with a clock on */
+    wr(qts, CM_(MOD_SGX, CLKSTCTRL), 2);
+    wr(qts, CM_(MOD_SGX, FCLKEN), 1 << 1);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0x37);
+    wr(qts, CM_(MOD_SGX, CLKSTCTRL), 1);
+    g_assert_cmphex(PWST(qts, MOD_SGX), ==, 0);
+
+    /* the WKUP domain has no PM_PREPWSTST: 0 (Linux's suspend check) */
+    g_assert_cmphex(rd(qts, PRM + 0xce8), ==, 0);
+
+    /* migrated asleep; a reset brings everything back ON */
+    wfi(qts, 1);
+    qts = gta04_migrate(qts, MACHINE " -global omap3-prm.power-states=on");
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x15);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0x11);
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    qtest_qmp_eventwait(qts, "RESET");
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0);
+    qtest_quit(qts);
+}
+
+/*
+ * "power-states": a module behind one of the CM's links keeps its clock
+ * domain up with its clocks enabled only while it would not acknowledge an
+ * idle request: UART and I2C per SYSC.IDLEMODE (force-idle at reset:
+ * acknowledges; no-idle: never; smart-idle: when it has nothing to do),
+ * the SDRC with SDRC_POWER.SRFRONIDLEREQ (Linux's omap3_do_wfi sets it).
+ * CORE with UART1, UART2 and I2C1 clocked, the rest of its clocks off or
+ * under auto-idle except the SDRC's interface clock, as Debian's 6.1
+ * leaves it at its suspend WFI.
+ */
+static void test_idle_ack(void)
+{
+    QTestState *qts = qtest_init(MACHINE
+                                 " -global omap3-prm.power-states=on");
+    const uint64_t uart1 = dm3730_addr(DM3730_DEV_UART1);
+    const uint64_t i2c1 = dm3730_addr(DM3730_DEV_I2C1);
+    const uint64_t sdrc_power = dm3730_addr(DM3730_DEV_SDRC) + 0x70;
+
+    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0305);      /* target RET */
+    wr(qts, CM_(MOD_CORE, FCLKEN), 0xe000);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE), ~0x2u);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 4), 0xffffffff);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 8), 0xffffffff);
+
+    /* the SDRC without self-refresh on idle request: CORE stays ON */
+    g_assert_cmphex(rd(qts, sdrc_power) & 0x40, ==, 0);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x36);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    wfi(qts, 0);
+    wr(qts, sdrc_power, rd(qts, sdrc_power) | 0x40);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0x55);
+    wfi(qts, 0);
+
+    /* UART1 in no-idle, then smart-idle with nothing to send */
+    qtest_writew(qts, uart1 + 0x54, OMAP3_SIDLE_NO << 3);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    wfi(qts, 0);
+    qtest_writew(qts, uart1 + 0x54, OMAP3_SIDLE_SMART << 3);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0x55);
+    wfi(qts, 0);
+
+    /* I2C1 in no-idle; its clock off, it no longer matters */
+    qtest_writew(qts, i2c1 + 0x20, OMAP3_SIDLE_NO << 3);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    wfi(qts, 0);
+    wr(qts, CM_(MOD_CORE, FCLKEN), 0x6000);
+    wr(qts, CM_(MOD_CORE, ICLKEN), rd(qts, CM_(MOD_CORE, ICLKEN)) &
+       ~(1 << 15));
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0x55);
+    wfi(qts, 0);
     qtest_quit(qts);
 }
 
@@ -465,6 +735,9 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/dpll", test_dpll);
     qtest_add_func("omap3-prcm/idlest", test_idlest);
     qtest_add_func("omap3-prcm/pwst", test_pwst);
+    qtest_add_func("omap3-prcm/mpu-standbywfi", test_mpu_standbywfi);
+    qtest_add_func("omap3-prcm/power-states", test_power_states);
+    qtest_add_func("omap3-prcm/idle-ack", test_idle_ack);
     qtest_add_func("omap3-prcm/holes", test_holes);
     qtest_add_func("omap3-prcm/hardreset", test_hardreset);
     qtest_add_func("omap3-prcm/global-reset", test_global_reset);

@@ -42,6 +42,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3CMState, OMAP3_CM)
  */
 #define OMAP3_CM_IVA2_RESET     "iva2-reset"
 
+/*
+ * Link properties "module-uart1".."module-uart4", "module-i2c1".."-i2c3",
+ * "module-sdrc": the modelled modules (TYPE_OMAP3_IDLE_ACK) whose idle
+ * acknowledge lets their clock domain idle with their clocks enabled.
+ */
+#define OMAP3_CM_NUM_MODULE_LINKS   8
+
 struct OMAP3CMState {
     /*< private >*/
     SysBusDevice parent_obj;
@@ -57,9 +64,32 @@ struct OMAP3CMState {
     OMAP3PRCMSpace space;       /* the register file */
 
     bool iva2_in_reset;         /* "iva2-reset" input */
+    Object *module[OMAP3_CM_NUM_MODULE_LINKS];
 };
 
 /* The name of GPTIMERn's functional clock output, n = 1..12 (g_free it) */
 char *omap3_cm_gpt_fck_name(int n);
+
+/* CM_CLKSTCTRL.CLKTRCTRL (DM37x TRM 3.6.2.4.6, table 3-90) */
+#define OMAP3_CM_CLKTRCTRL_NO_SLEEP     0
+#define OMAP3_CM_CLKTRCTRL_SW_SLEEP     1
+#define OMAP3_CM_CLKTRCTRL_SW_WKUP      2
+#define OMAP3_CM_CLKTRCTRL_HW_AUTO      3
+
+/*
+ * CM_CLKSTCTRL.CLKTRCTRL of the clock domain in PRCM module @module (the
+ * first one's for CORE): how the PRM's power state controller reads it.
+ */
+unsigned omap3_cm_clktrctrl(OMAP3CMState *s, hwaddr module);
+
+/*
+ * Whether the CM lets the clock domain(s) of power domain @d idle: how the
+ * PRM's power state machine reads the CM (the MPU's standby and the
+ * dependencies on the MPU are the PRM's).
+ */
+bool omap3_cm_clkdm_idle(OMAP3CMState *s, const OMAP3PRCMDomain *d);
+
+/* CM_SLEEPDEP.EN_MPU of the domain in @module: it sleeps only with the MPU */
+bool omap3_cm_sleepdep_mpu(OMAP3CMState *s, hwaddr module);
 
 #endif /* HW_MISC_OMAP3_CM_H */

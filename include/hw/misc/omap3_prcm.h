@@ -20,6 +20,7 @@
 #define HW_MISC_OMAP3_PRCM_H
 
 #include "hw/misc/omap3_regfile.h"
+#include "qom/object.h"
 
 /* DM37x TRM SPRUGN4 table 2-3/2-4: CM and PRM are 8 KiB each (plus an L4 TA) */
 #define OMAP3_PRCM_SPACE_SIZE   0x2000
@@ -76,12 +77,28 @@ typedef enum OMAP3PRCMDomainReg {
 #define OMAP3_PRCM_DOMAIN_W1C   (OMAP3_PRCM_HAS(OMAP3_PRM_RSTST) |          \
                                  OMAP3_PRCM_HAS(OMAP3_PRM_WKST))
 
+/* Power states: PM_PWSTCTRL.POWERSTATE, PM_PWSTST.POWERSTATEST */
+#define OMAP3_PWRST_OFF         0
+#define OMAP3_PWRST_RET         1
+#define OMAP3_PWRST_INACTIVE    2
+#define OMAP3_PWRST_ON          3
+
 typedef struct OMAP3PRCMDomain {
     const char *name;           /* the TRM's register name suffix */
     uint16_t module;
     uint32_t regs;              /* OMAP3_PRCM_HAS() of the registers it has */
     uint32_t reset[OMAP3_PRCM_DOMAIN_NREGS];
     uint8_t banks;              /* memory banks: PM_PWSTST bits 4 + 2n */
+    /*
+     * The power state machine (omap3-prm "power-states"): the CLKTRCTRL
+     * fields of its CM_CLKSTCTRL (CORE: L3 and L4), the lowest state the
+     * model takes it to (a deeper PM_PWSTCTRL target stops there), and
+     * whether it can be down only while the MPU is (a hard-wired sleep
+     * dependency, besides the programmable CM_SLEEPDEP.EN_MPU).
+     */
+    uint8_t clkdms;
+    uint8_t lowest;
+    bool with_mpu;
 } OMAP3PRCMDomain;
 
 #define CM_CLKDM    (OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN) |                      \
@@ -104,9 +121,20 @@ typedef struct OMAP3PRCMDomain {
  * (UARTs, I2Cs, MMC1/2, GPIO, GPT1/2, WDT2, SDRC and control module iclks);
  * PM_PWSTCTRL: every domain programmed ON with its memories on (and
  * retained), like after reset; RM_RSTST is set by the reset itself.
+ *
+ * The power state machine: NEON's clock domain idles with the Cortex-A8
+ * and the NEON->MPU wake-up dependency wakes it with the MPU; CORE cannot
+ * go down while the MPU runs (the MPU fetches through it).  ASSUMPTION
+ * (docs/notes/omap3-power-states.md 3: what Linux and hardware logs show,
+ * no TRM rule found): both are hard-wired dependencies on the MPU.  The
+ * lowest state: OFF where the model keeps no context the domain would
+ * lose (IVA2, SGX, DSS, CAM, USBHOST: no modelled module beyond OCP
+ * stand-ins); RET for MPU, NEON, CORE and PER, whose context loss in OFF
+ * (and the boot ROM's wake-up path for MPU OFF) is not modelled yet.
  */
 static const OMAP3PRCMDomain omap3_prcm_domains[] = {
     { "IVA2", OMAP3_PRCM_MOD_IVA2, .banks = 4,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = HAS(CM_FCLKEN) | HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) |
               HAS(CM_CLKSTST) | HAS(PRM_RSTCTRL) | PRM_PWRDM |
               HAS(PRM_WKDEP),
@@ -117,6 +145,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00ff0f07,
       } },
     { "MPU", OMAP3_PRCM_MOD_MPU, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_RET,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | HAS(CM_CLKSTST) |
               PRM_PWRDM | HAS(PRM_WKDEP),
       .reset = {
@@ -125,6 +154,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030107,
       } },
     { "CORE", OMAP3_PRCM_MOD_CORE, .banks = 2,
+      .clkdms = 2, .lowest = OMAP3_PWRST_RET, .with_mpu = true,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(PRM_RSTCTRL) | PRM_PWRDM | PRM_WKUPDM,
       .reset = {
@@ -136,6 +166,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x000f0307,
       } },
     { "SGX", OMAP3_PRCM_MOD_SGX, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_CLKSEL) | HAS(CM_SLEEPDEP) | PRM_PWRDM |
               HAS(PRM_WKDEP),
       .reset = {
@@ -152,6 +183,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_CM_CLKSEL] = 0x12,     /* USIM /2, RM = L4 / 1, GPT1 32 kHz */
       } },
     { "DSS", OMAP3_PRCM_MOD_DSS, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | HAS(PRM_WKEN),
       .reset = {
@@ -162,6 +194,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "CAM", OMAP3_PRCM_MOD_CAM, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP),
       .reset = {
@@ -171,6 +204,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "PER", OMAP3_PRCM_MOD_PER, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_RET,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | PRM_WKUPDM,
       .reset = {
@@ -190,6 +224,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_CM_CLKSTCTRL] = 0x2,
       } },
     { "NEON", OMAP3_PRCM_MOD_NEON,
+      .clkdms = 1, .lowest = OMAP3_PWRST_RET, .with_mpu = true,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | PRM_PWRDM |
               HAS(PRM_WKDEP),
       .reset = {
@@ -198,6 +233,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x7,
       } },
     { "USBHOST", OMAP3_PRCM_MOD_USBHOST, .banks = 1,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_SLEEPDEP) | PRM_PWRDM |
               HAS(PRM_WKDEP) | PRM_WKUPDM,
       .reset = {
@@ -208,6 +244,8 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
 };
+
+#define OMAP3_PRCM_NDOMAINS     ARRAY_SIZE(omap3_prcm_domains)
 
 #undef CM_CLKDM
 #undef PRM_PWRDM
@@ -259,6 +297,32 @@ static const char *const omap3_prcm_domain_reg_name[OMAP3_PRCM_DOMAIN_NREGS] = {
 };
 
 /*
+ * A module's idle acknowledge.  Before a clock domain cuts the clocks of
+ * its modules the PRCM asks each one to idle, and a module acknowledges
+ * per its SYSCONFIG idle mode: at once in force-idle, never in no-idle, in
+ * smart-idle once it has nothing left to do (the OCP socket's SIdle
+ * protocol; DM37x TRM 3.5.3.2, the modules' SYSCONFIG.SIDLEMODE).  Models
+ * that have it implement this interface; the CM asks them through its
+ * module links (omap3_cm.h) when an enabled clock would keep their clock
+ * domain up.
+ */
+#define TYPE_OMAP3_IDLE_ACK "omap3-idle-ack"
+typedef struct OMAP3IdleAckClass OMAP3IdleAckClass;
+DECLARE_CLASS_CHECKERS(OMAP3IdleAckClass, OMAP3_IDLE_ACK, TYPE_OMAP3_IDLE_ACK)
+
+struct OMAP3IdleAckClass {
+    InterfaceClass parent_class;
+    /* whether the module would acknowledge an idle request now */
+    bool (*idle_ack)(Object *module);
+};
+
+/* SYSCONFIG SIDLEMODE encodings shared by the OMAP3 modules */
+#define OMAP3_SIDLE_FORCE       0
+#define OMAP3_SIDLE_NO          1
+#define OMAP3_SIDLE_SMART       2
+#define OMAP3_SIDLE_SMART_WKUP  3
+
+/*
  * The register file of a CM or PRM space (hw/misc/omap3_prcm.c), embedded
  * in the device: its read-only registers are computed(owner, offset), a
  * guest write to any other calls written(owner, offset, old, new).
@@ -272,6 +336,8 @@ typedef struct OMAP3PRCMSpace {
     uint32_t (*computed)(DeviceState *owner, hwaddr offset);
     void (*written)(DeviceState *owner, hwaddr offset, uint32_t old,
                     uint32_t val);
+    /* optional: called before every access, to bring computed state up */
+    void (*accessed)(DeviceState *owner);
     uint32_t old_value;                         /* of the register written */
 } OMAP3PRCMSpace;
 

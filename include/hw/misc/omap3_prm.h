@@ -11,6 +11,7 @@
 
 #include "hw/sysbus.h"
 #include "hw/clock.h"
+#include "hw/misc/omap3_cm.h"
 #include "hw/misc/omap3_prcm.h"
 #include "qom/object.h"
 
@@ -43,6 +44,27 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
 /* Named GPIO output "iva2-reset": RM_RSTCTRL_IVA2.RST1_IVA2, to the CM */
 #define OMAP3_PRM_IVA2_RESET    "iva2-reset"
 
+/*
+ * Named GPIO input "mpu-standbywfi": the Cortex-A8's STANDBYWFI, high while
+ * the CPU is halted in WFI.  With CM_CLKSTCTRL_MPU letting the CM cut the
+ * MPU clock, the MPU clock domain is then idle and the MPU power domain
+ * leaves ON (PM_PWSTST_MPU).
+ */
+#define OMAP3_PRM_MPU_STANDBYWFI "mpu-standbywfi"
+
+/* Link property "cm": the CM, whose CM_CLKSTCTRL the power domains follow */
+#define OMAP3_PRM_CM            "cm"
+
+/*
+ * Property "power-states" (default off): the power state machine.  Each
+ * domain goes to its PM_PWSTCTRL target (ON: INACTIVE) when its clock
+ * domain idles and comes back ON when it no longer does; PM_PWSTST shows
+ * the state, a completed sleep transition latches PM_PREPWSTST, a write to
+ * PM_PREPWSTST loads the current state.  Off: the MPU INACTIVE in WFI
+ * only, every other domain ON, PM_PREPWSTST a plain register.
+ */
+#define OMAP3_PRM_POWER_STATES  "power-states"
+
 struct OMAP3PRMState {
     /*< private >*/
     SysBusDevice parent_obj;
@@ -57,11 +79,16 @@ struct OMAP3PRMState {
     /* properties */
     /* sys_clkin: 12, 13, 16.8, 19.2, 26, 38.4 MHz; the clock tree's root */
     uint32_t osc_hz;
+    OMAP3CMState *cm;
+    bool power_states;
 
     OMAP3PRCMSpace space;       /* the register file */
 
     bool irq_level;
     bool io_wakeup_level;
+    bool mpu_standbywfi;        /* "mpu-standbywfi" input */
+    /* "power-states": each domain's PM_PWSTST.POWERSTATEST (OMAP3_PWRST_*) */
+    uint8_t pwrst[OMAP3_PRCM_NDOMAINS];
     /* a global software reset was requested: the next reset reports it */
     bool sw_reset_pending;
 };

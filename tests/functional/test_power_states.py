@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""The PRM's power state machine (-global omap3-prm.power-states=on, off by
+default) under Debian's 6.1, suspended to RAM and woken by the RTC alarm.
+
+With off mode disabled (pm_debug/enable_off_mode 0: every target RET) the
+domains really reach RET at the suspend's WFI, CORE too (its modules
+acknowledge the idle request, the SDRC goes to self-refresh), so the
+kernel prints "Successfully put all powerdomains to target state", the
+write returns 0, and pm_debug's counters move only where a domain changed
+(core and per: RET once).  With off mode (this DT's default) MPU, NEON,
+CORE and PER stop at RET (their context loss in OFF is not modelled) and
+the kernel says so: "didn't enter target state 0" for exactly those four,
+and the write fails, as it would on a chip that stopped at RET."""
+
+import re
+from typing import Dict
+
+from gta04.errors import TestFailure
+from gta04.guest import Guest
+from gta04.testing import GTA04Test
+
+ARGS = ("-global", "omap3-prm.power-states=on")
+
+
+def counts(g: Guest) -> Dict[str, Dict[str, int]]:
+    """pm_debug/count: per powerdomain, its OFF/RET/INA/ON counters."""
+    out: Dict[str, Dict[str, int]] = {}
+    for line in g.ok("cat /sys/kernel/debug/pm_debug/count").splitlines():
+        m = re.match(r"(\w+)_pwrdm \(\w+\),(.*)", line.strip())
+        if m:
+            out[m.group(1)] = {k: int(v) for k, v in
+                               (f.split(":") for f in m.group(2).split(",") if ":" in f)}
+    return out
+
+
+def suspend_by_rtc(g: Guest) -> int:
+    """Suspend to RAM, woken by the RTC alarm 5 s later; the write's status."""
+    g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +5 > /sys/class/rtc/rtc0/wakealarm")
+    sleep = g.suspend("mem")
+    print("  mem, RTC alarm: %s" % sleep)
+    if not sleep.woke:
+        raise TestFailure("the RTC alarm did not wake the board")
+    if sleep.status is None:
+        raise TestFailure("no status from the write to /sys/power/state")
+    return sleep.status
+
+
+class PowerStatesTest(GTA04Test):
+    def test_ret_suspend(self) -> None:
+        g = Guest(extra_args=ARGS)
+        try:
+            g.boot()
+            g.ok("mount -t debugfs none /sys/kernel/debug 2>/dev/null; true")
+            g.ok("echo 0 > /sys/kernel/debug/pm_debug/enable_off_mode")
+            before = counts(g)
+            g.ok("dmesg -c > /dev/null")
+            status = suspend_by_rtc(g)
+            after = counts(g)
+            dmesg = g.ok("dmesg")
+        finally:
+            g.shutdown()
+        if status != 0 or "Successfully put all powerdomains to target state" not in dmesg:
+            raise TestFailure("RET suspend failed (status %s):\n%s" % (status, dmesg))
+        for dom in ("core", "per"):
+            moved = after[dom]["RET"] - before[dom]["RET"]
+            print("  %s_pwrdm RET %d -> %d" % (dom, before[dom]["RET"], after[dom]["RET"]))
+            if moved != 1:
+                raise TestFailure("%s_pwrdm: RET counted %d times over one suspend" % (dom, moved))
+            if after[dom]["OFF"] != before[dom]["OFF"]:
+                raise TestFailure("%s_pwrdm: OFF counted though it never went OFF" % dom)
+
+    def test_off_mode_stops_at_ret(self) -> None:
+        g = Guest(extra_args=ARGS)
+        try:
+            g.boot()
+            g.ok("dmesg -c > /dev/null")
+            status = suspend_by_rtc(g)
+            dmesg = g.ok("dmesg")
+        finally:
+            g.shutdown()
+        missed = sorted(re.findall(r"Powerdomain \((\w+)_pwrdm\) didn't enter target state 0", dmesg))
+        print("  didn't enter OFF: %s" % " ".join(missed))
+        if missed != ["core", "mpu", "neon", "per"] or status == 0:
+            raise TestFailure("off mode: expected mpu, neon, per, core to stop at RET and the "
+                              "write to fail (status %s):\n%s" % (status, dmesg))
+
+
+if __name__ == "__main__":
+    GTA04Test.main()
