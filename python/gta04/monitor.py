@@ -59,6 +59,14 @@ class Monitor:
         self.qom_set(STIMULI, "on-console",
                      "%s|%d %s %s %s" % (text, round(delay * 1e9), path, prop, value))
 
+    def stimulus_on_line(self, line: str, level: bool, delay: float, path: str, prop: str,
+                         value: str) -> None:
+        """Set `prop` of `path` to `value` `delay` guest seconds after the
+        board's wire `line` (int1) next changes to `level` (/machine/stimuli
+        on-line): a moment the chip names, e.g. 3 ms after INT1 rises."""
+        self.qom_set(STIMULI, "on-line", "%s:%d|%d %s %s %s"
+                     % (line, level, round(delay * 1e9), path, prop, value))
+
     def status(self) -> str:
         """The run state (query-status): running, paused, suspended, ..."""
         state: Dict[str, Any] = self.qmp("query-status")
