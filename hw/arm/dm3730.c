@@ -382,6 +382,9 @@ static void dm3730_children_configure(DM3730State *s)
     int i;
 
     qdev_init_gpio_in_named(DEVICE(s), dm3730_sys_nirq_set, DM3730_SYS_NIRQ, 1);
+    qdev_init_gpio_out_named(DEVICE(s), &s->mpu_standbywfi,
+                             DM3730_MPU_STANDBYWFI, 1);
+    qdev_prop_set_uint16(DEVICE(&s->standbywfi_split), "num-lines", 2);
 
     /* only GPTIMER1, 2 and 10 have the 1-ms tick registers */
     for (i = 0; i < DM3730_NUM_GPT; i++) {
@@ -443,10 +446,18 @@ static void dm3730_children_connect(DM3730State *s)
     sysbus_connect_irq(intc, OMAP3_INTC_OUT_FIQ,
                        qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_FIQ));
 
-    /* the Cortex-A8's WFI standby tells the PRCM the MPU may sleep */
+    /*
+     * the Cortex-A8's WFI standby tells the PRCM the MPU may sleep; the
+     * split's second output is the SoC's own "mpu-standbywfi", whatever the
+     * board connected it to before realize
+     */
     qdev_connect_gpio_out_named(DEVICE(&s->cpu), "standbywfi", 0,
-                                qdev_get_gpio_in_named(DEVICE(&s->prm),
-                                                OMAP3_PRM_MPU_STANDBYWFI, 0));
+                                qdev_get_gpio_in(DEVICE(&s->standbywfi_split),
+                                                 0));
+    qdev_connect_gpio_out(DEVICE(&s->standbywfi_split), 0,
+                          qdev_get_gpio_in_named(DEVICE(&s->prm),
+                                                 OMAP3_PRM_MPU_STANDBYWFI, 0));
+    qdev_connect_gpio_out(DEVICE(&s->standbywfi_split), 1, s->mpu_standbywfi);
 
     /* the IVA2.2 DSP's reset, from the PRM to the CM's CM_IDLEST_IVA2 */
     qdev_connect_gpio_out_named(DEVICE(&s->prm), OMAP3_PRM_IVA2_RESET, 0,
@@ -510,6 +521,8 @@ static void dm3730_init(Object *obj)
     DM3730State *s = DM3730(obj);
 
     object_initialize_child(obj, "cpu", &s->cpu, ARM_CPU_TYPE_NAME("cortex-a8"));
+    object_initialize_child(obj, "standbywfi-split", &s->standbywfi_split,
+                            TYPE_SPLIT_IRQ);
     dm3730_children_init(s);
     dm3730_children_configure(s);
     dm3730_clocks_connect(s);
@@ -555,7 +568,8 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
 
     /* The modelled devices */
     if (!dm3730_scm_set_wakeup_pads(s, errp) ||
-        !dm3730_children_realize(s, errp)) {
+        !dm3730_children_realize(s, errp) ||
+        !qdev_realize(DEVICE(&s->standbywfi_split), NULL, errp)) {
         return;
     }
     dm3730_children_connect(s);

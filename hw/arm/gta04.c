@@ -91,6 +91,11 @@ static void gta04_init(MachineState *machine)
                             TYPE_GTA04_STIMULI);
     object_property_set_link(OBJECT(&gms->soc), "console-tx-watch",
                              OBJECT(&gms->stimuli), &error_abort);
+    /* a stimulus can wait for the MPU's WFI (on-line "standbywfi:1|...") */
+    qdev_connect_gpio_out_named(DEVICE(&gms->soc), DM3730_MPU_STANDBYWFI, 0,
+                                qdev_get_gpio_in_named(DEVICE(&gms->stimuli),
+                                                GTA04_STIMULI_LINES,
+                                                GTA04_STIMULI_LINE_STANDBYWFI));
     /* -serial N: serial0 is UART3, the console (see dm3730.h) */
     for (int i = 0; i < DM3730_NUM_SERIAL; i++) {
         g_autofree char *prop = g_strdup_printf("serial%d", i);

@@ -274,6 +274,7 @@ static void gta04_stimuli_transmitted(Object *obj, uint8_t ch)
 /* The wires' names in on-line requests (GPIO "lines"[GTA04_STIMULI_LINE_*]) */
 static const char *const gta04_stimuli_lines[GTA04_STIMULI_NUM_LINES] = {
     [GTA04_STIMULI_LINE_INT1] = "int1",
+    [GTA04_STIMULI_LINE_STANDBYWFI] = "standbywfi",
 };
 
 /*
@@ -299,7 +300,8 @@ static void gta04_stimuli_set_on_line(Object *obj, const char *str,
     }
     if (line < 0 || (strcmp(colon + 1, "0") && strcmp(colon + 1, "1"))) {
         error_setg(errp, "on-line: expected \"LINE:LEVEL|NS PATH PROPERTY "
-                   "VALUE\" with LINE one of the board's (int1) and LEVEL "
+                   "VALUE\" with LINE one of the board's (int1, standbywfi) "
+                   "and LEVEL "
                    "0 or 1, not \"%s\"", str);
         return;
     }
@@ -473,8 +475,8 @@ static void gta04_stimuli_init(Object *obj)
     object_property_add_str(obj, "on-line", NULL, gta04_stimuli_set_on_line);
     object_property_set_description(obj, "on-line",
         "\"LINE:LEVEL|NS PATH PROPERTY VALUE\": set PROPERTY of PATH to "
-        "VALUE NS nanoseconds after the board's wire LINE (int1) next "
-        "changes to LEVEL");
+        "VALUE NS nanoseconds after the board's wire LINE (int1, "
+        "standbywfi) next changes to LEVEL");
     object_property_add_str(obj, "drop", NULL, gta04_stimuli_set_drop);
     object_property_set_description(obj, "drop",
         "\"console\": forget the console lines waited for; \"lines\": "

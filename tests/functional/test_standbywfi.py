@@ -6,13 +6,15 @@ WFI (CM_CLKSTCTRL_MPU is HW_AUTO under Linux).  Debian's 6.1 idles at its
 shell prompt: the VM stopped from the monitor finds PM_PWSTST_MPU reading
 INACTIVE (0x36) in WFI, the guest's own read (the CPU runs) finds ON
 (0x37), and -trace omap3_prcm_mpu_standbywfi shows the edges, rising and
-falling in turn."""
+falling in turn.  The board's stimuli see the same wire: a stimulus
+`on-line "standbywfi:1|..."` applies after the MPU's next WFI."""
 
 import os
 import re
 import tempfile
 import time
 
+from gta04.board import STIMULI, TWL
 from gta04.errors import TestFailure
 from gta04.guest import Guest
 from gta04.testing import GTA04Test
@@ -58,6 +60,21 @@ class StandbyWfiTest(GTA04Test):
                               % (seen, INACTIVE))
         if len(edges) < 20 or any(a == b for a, b in zip(edges, edges[1:])) or edges[0] != 1:
             raise TestFailure("STANDBYWFI edges do not alternate from a rise: %s" % edges[:40])
+
+    def test_stimulus_on_wfi(self) -> None:
+        # the board's stimuli wait for the same wire (SoC output
+        # mpu-standbywfi -> /machine/stimuli lines[1]): a stimulus 3 ms
+        # after the MPU next enters WFI, here as the idle shell waits
+        with Guest() as g:
+            g.boot()
+            fired = g.qom_get(STIMULI, "fired")
+            g.monitor.stimulus_on_line("standbywfi", True, 0.003, TWL, "vbus", "true")
+            g.ok("sleep 1")
+            if g.qom_get(STIMULI, "fired") != fired + 1 or not g.qom_get(TWL, "vbus"):
+                raise TestFailure("no stimulus 3 ms after a WFI: fired %s -> %s, vbus %s"
+                                  % (fired, g.qom_get(STIMULI, "fired"), g.qom_get(TWL, "vbus")))
+            print("  on-line standbywfi:1 + 3 ms: applied at %.6f guest s"
+                  % (g.qom_get(STIMULI, "applied-ns") / 1e9))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
 #define HW_ARM_DM3730_H
 
 #include "hw/qdev-core.h"
+#include "hw/core/split-irq.h"
 #include "target/arm/cpu.h"
 #include "qom/object.h"
 #include "hw/char/omap3_uart.h"
@@ -56,6 +57,8 @@ struct DM3730State {
     /*< public >*/
 
     ARMCPU cpu;
+    SplitIRQ standbywfi_split;  /* STANDBYWFI: the PRM, and the board */
+    qemu_irq mpu_standbywfi;    /* DM3730_MPU_STANDBYWFI */
     MemoryRegion boot_rom;
     MemoryRegion boot_rom_alias;
     MemoryRegion sram;
@@ -92,5 +95,10 @@ I2CBus *dm3730_i2c_bus(DM3730State *s, int n);
 
 /* Named GPIO input of the SoC that the board wires the PMIC's INT1 to */
 #define DM3730_SYS_NIRQ         "sys_nirq"
+/*
+ * Named GPIO output: the Cortex-A8's STANDBYWFI as the PRM sees it (1: the
+ * MPU halted in WFI), for a board that watches it (the GTA04's stimuli)
+ */
+#define DM3730_MPU_STANDBYWFI   "mpu-standbywfi"
 
 #endif /* HW_ARM_DM3730_H */

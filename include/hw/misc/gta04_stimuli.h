@@ -61,6 +61,7 @@ typedef struct GTA04ConsoleWatch {
  */
 enum {
     GTA04_STIMULI_LINE_INT1,        /* the TWL4030's INT1 (sys_nirq) */
+    GTA04_STIMULI_LINE_STANDBYWFI,  /* the MPU halted in WFI (1) */
     GTA04_STIMULI_NUM_LINES,
 };
 #define GTA04_STIMULI_LINE_WATCHES  4
