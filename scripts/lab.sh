@@ -29,13 +29,15 @@
 #   run/*.pid      the processes this script started
 #   server.env     the settings, as environment variables (LAVA's prod
 #                  settings read LAVA_SETTINGS_*, LAVA_YAML_SETTINGS_*)
-# Knobs: GTA04_LAB_PORT (the API's port on 127.0.0.1, default 8043).
+# Knobs: GTA04_LAB_PORT (the API's port on 127.0.0.1, default 8043; the
+# publisher's websocket and event stream take the next two).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 LAB="$GTA04_CACHE/lab"
 PORT="${GTA04_LAB_PORT:-8043}"
 URL="http://127.0.0.1:$PORT"
+WS_PORT=$((PORT + 1)) EVENT_PORT=$((PORT + 2))
 WORKER=gta04-lab
 DEVICES="gta04-01 gta04-02"
 PG_MNT=/run/gta04-lab-pg
@@ -120,6 +122,11 @@ export LAVA_SETTINGS_HEALTH_CHECKS_PATH='$LAB/dispatcher-config/health-checks'
 export LAVA_SETTINGS_MEDIA_ROOT='$LAB/media/'
 export LAVA_SETTINGS_INSTANCE_NAME=gta04-lab
 export ALLOWED_HOSTS=127.0.0.1,localhost
+# events (job and device state changes) through lava-publisher, so that the
+# scheduler and the worker act at once instead of at their next poll (20 s)
+export LAVA_SETTINGS_EVENT_NOTIFICATION=1
+export LAVA_SETTINGS_INTERNAL_EVENT_SOCKET='ipc://$LAB/run/events.ipc'
+export LAVA_SETTINGS_EVENT_SOCKET='tcp://127.0.0.1:$EVENT_PORT'
 EOF
 }
 manage() { (. "$LAB/server.env" && lava-server manage "$@"); }
@@ -149,39 +156,76 @@ start() {
     for name in $DEVICES; do mkdir -p "$LAB/devices/$name"; done
     pg_start
     write_env
-    step "lava-server manage migrate"
-    manage migrate --noinput >"$LAB/log/migrate.log" 2>&1 || die "migrate failed: $LAB/log/migrate.log"
-
-    # the admin user and its token
-    manage users details admin >/dev/null 2>&1 ||
-        manage users add admin --superuser --staff --email admin@localhost >/dev/null
-    if [ ! -s "$LAB/config/admin-token" ]; then
-        manage tokens add --user admin --description "scripts/lab.sh" >"$LAB/config/admin-token"
-    fi
-    # the worker and its token
-    manage workers details "$WORKER" >/dev/null 2>&1 ||
-        manage workers add "$WORKER" --description "this machine (scripts/lab.sh)" >/dev/null
-    manage workers details "$WORKER" | sed -n 's/^token *: *//p' >"$LAB/config/worker-token"
-    [ -s "$LAB/config/worker-token" ] || die "no token for worker $WORKER"
-    # the device type (the repository's template, refreshed each start) and the devices
     cp "$REPO/contrib/lava/device-types/qemu-gta04.jinja2" "$LAB/dispatcher-config/device-types/"
-    manage device-types details qemu-gta04 >/dev/null 2>&1 || manage device-types add qemu-gta04
-    for name in $DEVICES; do
-        device_dict "$name" >"$LAB/dispatcher-config/devices/$name.jinja2"
-        manage devices details "$name" >/dev/null 2>&1 ||
-            manage devices add "$name" --device-type qemu-gta04 --worker "$WORKER" \
-                --description "qemu-system-arm -M gta04 ($QEMU)"
-    done
-    manage devices check $DEVICES >"$LAB/log/devices-check.log" 2>&1 ||
-        die "lava-server manage devices check: $(cat "$LAB/log/devices-check.log")"
+    for name in $DEVICES; do device_dict "$name" >"$LAB/dispatcher-config/devices/$name.jinja2"; done
+    # the database, the admin user, the worker, the device type and the
+    # devices: LAVA's own management commands (lava-server manage), in one
+    # Django process (each `lava-server manage` takes 3 s to start)
+    step "lava-server manage: migrate, admin, worker $WORKER, device type qemu-gta04, devices"
+    manage shell -c "$(cat <<PY
+import io, sys
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+def run(*args):
+    out = io.StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+def exists(*args):
+    try:
+        run(*args)
+        return True
+    except (CommandError, SystemExit):
+        return False
+
+run("migrate", "--noinput")
+if not exists("users", "details", "admin"):
+    run("users", "add", "admin", "--superuser", "--staff", "--email", "admin@localhost")
+if not open("$LAB/config/admin-token", "a+").tell():
+    open("$LAB/config/admin-token", "w").write(
+        run("tokens", "add", "--user", "admin", "--description", "scripts/lab.sh").strip() + "\n")
+if not exists("workers", "details", "$WORKER"):
+    run("workers", "add", "$WORKER", "--description", "this machine (scripts/lab.sh)")
+token = [l.split(":", 1)[1].strip() for l in run("workers", "details", "$WORKER").splitlines()
+         if l.startswith("token")]
+open("$LAB/config/worker-token", "w").write(token[0] + "\n")
+if not exists("device-types", "details", "qemu-gta04"):
+    run("device-types", "add", "qemu-gta04")
+for name in "$DEVICES".split():
+    if not exists("devices", "details", name):
+        run("devices", "add", name, "--device-type", "qemu-gta04", "--worker", "$WORKER",
+            "--description", "qemu-system-arm -M gta04 ($QEMU)")
+    # Unknown health (Good without a health check): a device that an earlier
+    # start left Bad comes back
+    run("devices", "update", name, "--health", "UNKNOWN")
+PY
+)" >"$LAB/log/setup.log" 2>&1 || die "lava-server manage failed: $LAB/log/setup.log"
+    [ -s "$LAB/config/worker-token" ] && [ -s "$LAB/config/admin-token" ] ||
+        die "no token for the admin or worker $WORKER: $LAB/log/setup.log"
+    # the dictionaries rendered as the server renders them, checked with the
+    # schema its scheduler applies (a device that fails it is made Bad)
+    /usr/bin/python3 - "$LAB/dispatcher-config" $DEVICES <<'PY' || die "a device dictionary is invalid (above)"
+import sys, jinja2, yaml
+from lava_common.schemas.device import validate
+cfg = sys.argv[1]
+env = jinja2.Environment(autoescape=False, trim_blocks=True, loader=jinja2.FileSystemLoader(
+    [cfg + "/devices", cfg + "/device-types", "/usr/share/lava-server/device-types"]))
+for name in sys.argv[2:]:
+    validate(yaml.safe_load(env.get_template(name + ".jinja2").render()))
+PY
 
     # the server's processes
     pid_of gunicorn >/dev/null || { step "starting gunicorn on $URL";
         spawn gunicorn sh -c ". '$LAB/server.env' && exec gunicorn3 lava_server.wsgi \
             --bind 127.0.0.1:$PORT --workers 2 --worker-class eventlet --timeout 60 \
             --log-level info --log-file '$LAB/log/gunicorn.log'"; }
+    pid_of lava-publisher >/dev/null || { step "starting lava-publisher";
+        spawn lava-publisher sh -c ". '$LAB/server.env' && exec lava-server manage lava-publisher \
+            --user root --group root --host 127.0.0.1 --port $WS_PORT --level INFO --log-file '$LAB/log/lava-publisher.log'"; }
     pid_of lava-scheduler >/dev/null || { step "starting lava-scheduler";
         spawn lava-scheduler sh -c ". '$LAB/server.env' && exec lava-server manage lava-scheduler \
+            --user root --group root --event-url tcp://127.0.0.1:$EVENT_PORT \
             --level INFO --log-file '$LAB/log/lava-scheduler.log'"; }
     wait_for 60 "the API ($URL)" curl -sf "$URL/api/v0.2/system/version/"
     # the lavacli identity
@@ -203,7 +247,8 @@ worker_start() {
     # (the server's env.yaml: /usr/bin) or Debian's package for a version; the
     # lab's packages include Debian's qemu-system-arm for that: the device
     # dictionary runs ours
-    spawn lava-worker lava-worker --name "$WORKER" --url "$URL/" --worker-dir "$LAB/worker" \
+    spawn lava-worker lava-worker --name "$WORKER" --url "$URL" --ws-url "http://127.0.0.1:$WS_PORT/ws/" \
+        --worker-dir "$LAB/worker" \
         --token-file "$LAB/config/worker-token" --ping-interval 2 --job-log-interval 2 \
         --log-file "$LAB/log/lava-worker.log" --level INFO
 }
@@ -222,6 +267,7 @@ stop() {
         kill -TERM -- "-$p" 2>/dev/null || true
     done
     stop_one lava-scheduler TERM
+    stop_one lava-publisher TERM
     stop_one gunicorn TERM
     stop_one postgres INT
     step "the lab is stopped (state kept in $LAB)"
@@ -229,7 +275,7 @@ stop() {
 
 status() {
     local n p rc=0
-    for n in postgres gunicorn lava-scheduler lava-worker; do
+    for n in postgres gunicorn lava-publisher lava-scheduler lava-worker; do
         if p=$(pid_of "$n"); then echo "$n: running ($p)"; else echo "$n: stopped"; rc=1; fi
     done
     [ "$rc" = 0 ] && lavacli_lab devices list
