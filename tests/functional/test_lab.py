@@ -95,10 +95,11 @@ class LabTest(GTA04Test):
         try:
             if not was_up:
                 t0 = time.monotonic()
-                up = lab("start")
-                print("  scripts/lab.sh start: exit %d in %.0f s" % (up.returncode, time.monotonic() - t0))
-                if up.returncode != 0:
-                    raise TestFailure("the lab did not start:\n" + up.stdout[-3000:])
+                started = lab("start")
+                print("  scripts/lab.sh start: exit %d in %.0f s"
+                      % (started.returncode, time.monotonic() - t0))
+                if started.returncode != 0:
+                    raise TestFailure("the lab did not start:\n" + started.stdout[-3000:])
             self.run_job()
         finally:
             if not was_up:
