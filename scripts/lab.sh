@@ -46,11 +46,13 @@ IDENTITY=gta04-lab
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit "${1:-0}"; }
 
 # --- processes: each started by spawn, its pid in run/NAME.pid
-pid_of() {   # NAME: the pid if that process runs
+pid_of() {   # NAME: the pid if that process runs (and is that process: a pid
+             # file that outlived a reboot may name another one now)
     local f="$LAB/run/$1.pid" p
     [ -f "$f" ] || return 1
     p=$(cat "$f")
-    [ -n "$p" ] && kill -0 "$p" 2>/dev/null && echo "$p"
+    [ -n "$p" ] && kill -0 "$p" 2>/dev/null &&
+        tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q -- "$1" && echo "$p"
 }
 spawn() {    # NAME CMD...: CMD in a session of its own, output in log/NAME.out
     local name="$1"; shift
