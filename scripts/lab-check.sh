@@ -41,7 +41,7 @@ show() {     # JOB FIELD: a field of lavacli jobs show --yaml
 }
 job_of() { sed -n 's/^lab-submit: job \([0-9]*\) .*/\1/p' "$1" | tail -1; }
 nothing_left() {   # no lava-run of the lab's worker, both devices idle
-    ! pgrep -f "lava-run --device=$LAB/worker/" >/dev/null &&
+    ! pgrep -f "$LAB/devices/" >/dev/null &&   # QEMU and the helper of a device
         "$LABSH" lavacli devices list | grep -c ': Idle,' | grep -qx 2
 }
 wait_worker() {    # STATE: until LAVA says the worker is in STATE (it sees offline 60 s after the last ping)

@@ -255,18 +255,24 @@ worker_start() {
         --log-file "$LAB/log/lava-worker.log" --level INFO
 }
 
-running_jobs() {   # the ids of the jobs the worker runs (lava-run processes)
-    pgrep -f "lava-run --device=$LAB/worker/" || true
-}
-
 stop() {
-    local p
-    # the worker first: jobs it runs are its children's (lava-run, in a
-    # process group each); then nothing may be left of them
+    local p wp jobs="" i
+    # the worker first, and the jobs it runs: lava-run (its title is
+    # "lava-run [job: N]") is a child of the worker, in a process group of
+    # its own with QEMU and the rest of the job; the worker leaves them
+    # running when it stops, so they are stopped here, group by group
+    if wp=$(pid_of lava-worker); then jobs=$(pgrep -P "$wp" || true); fi
     stop_one lava-worker TERM
-    for p in $(running_jobs); do
-        warn "lava-run $p still runs after the worker stopped: stopping it"
+    for p in $jobs; do
+        kill -0 "$p" 2>/dev/null || continue
+        warn "stopping the job the worker ran: $(tr -s '\0 ' ' ' <"/proc/$p/cmdline") (process group $p)"
         kill -TERM -- "-$p" 2>/dev/null || true
+        for i in $(seq 300); do
+            pgrep -g "$p" >/dev/null || break
+            [ "$i" = 150 ] && kill -KILL -- "-$p" 2>/dev/null
+            sleep 0.1
+        done
+        ! pgrep -g "$p" >/dev/null || die "the job's process group $p did not stop"
     done
     stop_one lava-scheduler TERM
     stop_one lava-publisher TERM

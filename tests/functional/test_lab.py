@@ -81,8 +81,9 @@ def lavacli_yaml(*args: str) -> Any:
 
 
 def lab_jobs_running() -> List[str]:
-    """The lava-run processes of the lab's worker."""
-    return subprocess.run(["pgrep", "-af", "lava-run --device=%s/lab/worker/" % CACHE], check=False,
+    """What runs of a job on the lab's devices: QEMU and the stimulus helper
+    name the device's state directory (lava-run's title is only its job)."""
+    return subprocess.run(["pgrep", "-af", "%s/lab/devices/" % CACHE], check=False,
                           stdout=subprocess.PIPE, text=True).stdout.splitlines()
 
 
@@ -106,7 +107,7 @@ class LabTest(GTA04Test):
                 lab("stop")
         left = lab_jobs_running()
         if left:
-            raise TestFailure("lava-run still running after the job:\n" + "\n".join(left))
+            raise TestFailure("a job still running on the lab's devices:\n" + "\n".join(left))
 
     def run_job(self) -> None:
         """Submit, wait, read back through the API, check."""
