@@ -1,5 +1,5 @@
 # qemu-gta04: the two commands of the README, and a few conveniences.
-.PHONY: run check check-kernels check-sanitize fuzz fresh-check qtest functional build guest bugs soak soak-warp bench docs clean
+.PHONY: run check check-kernels check-sanitize fuzz fresh-check qtest functional build guest bugs soak soak-warp bench docs clean lab lab-stop lab-check
 
 # Build QEMU with the GTA04 board, fetch/build the Debian guest, boot it to a shell.
 run:
@@ -70,6 +70,23 @@ bench:
 # The board page docs/system/arm/gta04.rst as HTML (Sphinx, warnings as errors) in .build/docs.
 docs:
 	scripts/make-docs.sh
+
+# A single-machine LAVA lab from Debian 12's packages (as root): server,
+# PostgreSQL, scheduler, a worker with two qemu-gta04 devices, an admin token
+# and a lavacli identity; state in $(GTA04_CACHE)/lab (scripts/lab.sh,
+# contrib/lava/README.md).  Idempotent; lab-stop stops it, state kept.
+lab:
+	scripts/lab.sh start
+
+lab-stop:
+	scripts/lab.sh stop
+
+# Jobs through the lab's API: a job through test_lab.py, the wake matrix,
+# two jobs at once, bad input, a bisect of the demo tree with
+# gta04-bisect-run --lab (about 15 min: kernel builds; LAB_CHECK_ARGS=--no-bisect).
+lab-check:
+	GTA04_LAB_CHECK=1 PYTHONPATH=python python3 tests/functional/test_lab.py
+	scripts/lab-check.sh $(LAB_CHECK_ARGS)
 
 clean:
 	rm -rf .build
