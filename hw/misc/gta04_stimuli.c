@@ -14,8 +14,8 @@
  * request for NS after the next line UART3 transmits that contains TEXT
  * (the device is UART3's "tx-watch"); each waits for one line.
  * `on-line` "LINE:LEVEL|NS PATH PROPERTY VALUE" waits instead for a board
- * wire (GPIO input "lines", wired by the board: the TWL4030's INT1) to
- * change to LEVEL.  The pending stimuli and what is waited for are
+ * wire (GPIO input "lines", wired by the board: the TWL4030's INT1 and the
+ * Cortex-A8's STANDBYWFI) to change to LEVEL.  The pending stimuli and what is waited for are
  * migrated; a system reset drops them, as it would end a test's run of
  * the board (the wires' levels are the board's and are kept).
  *
@@ -300,9 +300,8 @@ static void gta04_stimuli_set_on_line(Object *obj, const char *str,
     }
     if (line < 0 || (strcmp(colon + 1, "0") && strcmp(colon + 1, "1"))) {
         error_setg(errp, "on-line: expected \"LINE:LEVEL|NS PATH PROPERTY "
-                   "VALUE\" with LINE one of the board's (int1, standbywfi) "
-                   "and LEVEL "
-                   "0 or 1, not \"%s\"", str);
+                   "VALUE\" with LINE one of the board's wires (int1, "
+                   "standbywfi) and LEVEL 0 or 1, not \"%s\"", str);
         return;
     }
     for (i = 0; i < GTA04_STIMULI_LINE_WATCHES && !w; i++) {
@@ -328,10 +327,9 @@ static void gta04_stimuli_set_on_line(Object *obj, const char *str,
 }
 
 /* A board wire changed: start what waited for that change */
-static void gta04_stimuli_line_in(void *opaque, int n, int level)
+static void gta04_stimuli_line_in(void *opaque, int line, int level)
 {
     GTA04StimuliState *s = opaque;
-    int line = n;
     int i;
 
     if (s->line_level[line] == !!level) {
@@ -498,38 +496,35 @@ static void gta04_stimuli_finalize(Object *obj)
     timer_free(GTA04_STIMULI(obj)->timer);
 }
 
+/* A stream may hold anything: the request's strings end in their arrays */
+static void gta04_stimulus_sanitize(GTA04Stimulus *st)
+{
+    st->path[sizeof(st->path) - 1] = '\0';
+    st->property[sizeof(st->property) - 1] = '\0';
+    st->value[sizeof(st->value) - 1] = '\0';
+}
+
 static int gta04_stimuli_post_load(void *opaque, int version_id)
 {
     GTA04StimuliState *s = opaque;
     int i;
 
-    /* a stream may hold anything: strings end in the slot, times are sane */
     for (i = 0; i < GTA04_STIMULI_SLOTS; i++) {
-        GTA04Stimulus *st = &s->slot[i];
-
-        st->path[sizeof(st->path) - 1] = '\0';
-        st->property[sizeof(st->property) - 1] = '\0';
-        st->value[sizeof(st->value) - 1] = '\0';
-        if (st->when_ns < -1) {
-            st->when_ns = -1;
-        }
+        gta04_stimulus_sanitize(&s->slot[i]);
+        s->slot[i].when_ns = MAX(s->slot[i].when_ns, -1);
     }
     for (i = 0; i < GTA04_STIMULI_WATCHES; i++) {
         GTA04ConsoleWatch *w = &s->watch[i];
 
         w->text[sizeof(w->text) - 1] = '\0';
-        w->stimulus.path[sizeof(w->stimulus.path) - 1] = '\0';
-        w->stimulus.property[sizeof(w->stimulus.property) - 1] = '\0';
-        w->stimulus.value[sizeof(w->stimulus.value) - 1] = '\0';
+        gta04_stimulus_sanitize(&w->stimulus);
         w->delay_ns = MAX(w->delay_ns, 0);
     }
     s->line_len = MIN(s->line_len, GTA04_STIMULI_LINE_LEN - 1);
     for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
         GTA04LineWatch *w = &s->line_watch[i];
 
-        w->stimulus.path[sizeof(w->stimulus.path) - 1] = '\0';
-        w->stimulus.property[sizeof(w->stimulus.property) - 1] = '\0';
-        w->stimulus.value[sizeof(w->stimulus.value) - 1] = '\0';
+        gta04_stimulus_sanitize(&w->stimulus);
         w->delay_ns = MAX(w->delay_ns, 0);
         if (w->line >= GTA04_STIMULI_NUM_LINES) {
             w->armed = false;
