@@ -4,17 +4,39 @@ the guest, the power button and the USB cable as QOM properties of the PMIC
 (set by the host, or by the board itself in warp mode), a key on the console.
 """
 
-from typing import Optional
+from typing import Dict, Optional
 
 from .board import TWL
 from .guest import Guest
+from .procfs import interrupts
 from .suspend import BoardWrite
 
 
-def arm_alarm(g: Guest, seconds: int) -> None:
-    """Arm the guest's RTC alarm `seconds` from now (clearing an old one)."""
+def alarm_pending(g: Guest) -> bool:
+    """Whether the RTC core still waits for an alarm (rtc0's wakealarm
+    says a time: the alarm has not reached it)."""
+    return bool(g.ok("cat /sys/class/rtc/rtc0/wakealarm").strip())
+
+
+def irq_counts(g: Guest) -> Dict[str, int]:
+    """Each handler's count of /proc/interrupts, by name."""
+    return {name: count for name, (count, _line) in interrupts(g.ok("cat /proc/interrupts")).items()}
+
+
+def uart_virq(g: Guest) -> str:
+    """The Linux irq number of the console's UART (UART3, ttyO2: "OMAP
+    UART2" to the kernel, which counts from 0)."""
+    return [line.split(":")[0].strip()
+            for name, (_count, line) in interrupts(g.ok("cat /proc/interrupts")).items()
+            if name == "UART2" or "OMAP UART2" in line][0]
+
+
+def arm_alarm(g: Guest, seconds: int) -> int:
+    """Arm the guest's RTC alarm `seconds` from now (clearing an old one);
+    return its time (the RTC's seconds since the epoch)."""
     g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm"
          % seconds)
+    return int(g.value("cat /sys/class/rtc/rtc0/wakealarm"))
 
 
 def stimulus(g: Guest, name: str) -> Optional[BoardWrite]:

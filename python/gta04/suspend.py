@@ -6,7 +6,7 @@ which irq; or, still asleep, what the board shows.
 import re
 import time
 from functools import partial
-from typing import Callable, NamedTuple, Optional, Union
+from typing import Callable, NamedTuple, Optional, Tuple, Union
 
 from .board import INTC_ITR0, INTC_MIR0, PROMPT, STIMULI
 from .console import Console
@@ -21,14 +21,37 @@ class BoardWrite(NamedTuple):
     a stimulus for Suspender.suspend that the board itself can apply.  In
     warp mode it does (/machine/stimuli on-console, started by the guest's
     own line that says it is asleep); at host speed the host sets it.
+    `at` names another moment, and the board applies it then in either
+    mode: "console:TEXT" (the next console line holding TEXT) or
+    "line:WIRE:LEVEL" (the board's wire int1 or standbywfi changing to
+    LEVEL), the stimulus delay counting from there.
     """
     path: str
     prop: str
-    value: bool
+    value: Union[bool, int, str]
+    at: str = ""
 
     def apply(self, monitor: Monitor) -> None:
         """Set it now, from the host."""
         monitor.qom_set(self.path, self.prop, self.value)
+
+    def text(self) -> str:
+        """The value as the board's stimuli take it (QOM's string form)."""
+        if isinstance(self.value, bool):
+            return "true" if self.value else "false"
+        return str(self.value)
+
+    def arm(self, monitor: Monitor, asleep_line: str, delay: float) -> None:
+        """Have the board apply it `delay` guest seconds after its moment
+        (`asleep_line`: the guest's last line before it sleeps, when `at`
+        names no other)."""
+        kind, _, rest = self.at.partition(":")
+        if kind == "line":
+            wire, _, level = rest.rpartition(":")
+            monitor.stimulus_on_line(wire, level == "1", delay, self.path, self.prop, self.text())
+        else:
+            monitor.stimulus_on_console(rest if kind == "console" else asleep_line, delay,
+                                        self.path, self.prop, self.text())
 
 
 # What Suspender.suspend takes as a stimulus: a board write, or any host action
@@ -114,7 +137,8 @@ class Suspender:  # pylint: disable=too-few-public-methods
         guest's 32 kHz counter.  A BoardWrite is applied at that time; in
         warp mode by the board, `stimulus_after` guest seconds after the
         guest printed that line (the host cannot time it there: the guest's
-        time jumps while the host waits), and another function as soon as
+        time jumps while the host waits), and in either mode by the board
+        `stimulus_after` s after the moment its `at` names; another function as soon as
         the board's time stands still (asleep, nothing pending), or at that
         time if it comes first.  The guest counts as woken when the write
         returns; as not woken when `wake_within` guest seconds pass after
@@ -126,10 +150,9 @@ class Suspender:  # pylint: disable=too-few-public-methods
         no host in between (in warp mode the guest's time runs on while the
         host reads, gta04.guest.WARP_ARGS).
         """
-        on_board = self.warp and isinstance(stimulus, BoardWrite)
+        on_board = isinstance(stimulus, BoardWrite) and (self.warp or bool(stimulus.at))
         if on_board and isinstance(stimulus, BoardWrite):
-            self.monitor.stimulus_on_console(self._asleep_line(), stimulus_after, stimulus.path,
-                                             stimulus.prop, "true" if stimulus.value else "false")
+            stimulus.arm(self.monitor, self._asleep_line(), stimulus_after)
         fired = self.monitor.qom_get(STIMULI, "fired") if on_board else 0
         end = self._write(state, bound, then)
         sleep = Sleep(state)
@@ -141,7 +164,7 @@ class Suspender:  # pylint: disable=too-few-public-methods
             host = stimulus
         if on_board:
             woke = self._observe_board(sleep, re.compile(re.escape(end) + STATUS), fired,
-                                       wake_within, bound)
+                                       (stimulus_after, wake_within), bound)
         else:
             woke = self._observe(sleep, re.compile(re.escape(end) + STATUS),
                                  host, stimulus_after, wake_within, bound)
@@ -245,10 +268,12 @@ class Suspender:  # pylint: disable=too-few-public-methods
                               % (sleep.state, wake_within, bound, now - sleep.entered))
 
     def _observe_board(self, sleep: Sleep, done: "re.Pattern[str]", fired: int,
-                       wake_within: float, bound: float) -> bool:
-        """Warp mode, the stimulus on the board: watch until the guest wakes
-        (True), or sleeps on with the stimulus applied and its time standing
-        still, or `wake_within` guest seconds after it (False)."""
+                       waits: Tuple[float, float], bound: float) -> bool:
+        """The stimulus on the board (warp mode, or at a named moment):
+        watch until the guest wakes (True), or sleeps on with the stimulus
+        applied and its time standing still, or `wake_within` guest seconds
+        after it (False).  `waits`: (stimulus_after, wake_within)."""
+        stimulus_after, wake_within = waits
         deadline = time.monotonic() + bound
         sleep.asleep = sleep.entered
         while True:
@@ -261,6 +286,11 @@ class Suspender:  # pylint: disable=too-few-public-methods
                     now >= sleep.stimulated + wake_within or self._stalled(done)):
                 self._not_woken(sleep, now, now < sleep.stimulated + wake_within)
                 return False
+            if sleep.stimulated is None and (now >= sleep.entered + stimulus_after + wake_within
+                                             + 60 or self._stalled(done)):
+                # asleep, and the stimulus's moment never came: no verdict
+                raise Timeout("suspend to %s: asleep %.0f guest s without the board's stimulus "
+                              "(its moment never came)" % (sleep.state, now - sleep.entered))
             if time.monotonic() > deadline:
                 raise Timeout("suspend to %s (warp): neither woke nor stood still within %d s "
                               "(guest clock at %.1f, the board's stimulus %s)"

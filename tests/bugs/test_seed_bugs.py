@@ -11,6 +11,13 @@ OUT/NAME.json), then `--table`: the table from those results, with the
 bug-vs-fix pictures.  `make check` does the same with the rows on the small
 config (`--check`: in_check()).
 
+The rows come from the bug case files, tests/scenarios/bugs/*.toml (one
+procedure each, its rows: kernel, patches, state, the outcome and the wake
+audit's verdict they must show; docs/gta04.md "Scenario files").  Every
+suspend of a row is audited (gta04.audit) and the audit's verdict is part
+of the row's: a bug kernel's loss must be flagged, a fixed one's wakes
+agreed with.
+
 The patched kernels use our small config (scripts/make-kernel.sh --config
 gta04: a few minutes for the first, seconds for each further patch set) on
 Debian's linux-source-6.1; guest/kernel-patches/ has the series:
@@ -80,39 +87,23 @@ import re
 import shutil
 import sys
 import time
-from typing import Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple
 
 from timeline import OUT, draw_pairs, draw_row, trace_args  # make bugs' pictures
 
+from gta04.audit import WakeAudit
 from gta04.board import PIH, STIMULI, TWL
 from gta04.errors import QemuDied
 from gta04.guest import Guest
 from gta04.kernels import make_kernel
 from gta04.paths import BUILD, REPO
 from gta04.procfs import interrupts
-from gta04.scenarios import arm_alarm, stimulus
+from gta04.scenario_file import BugCase, BugRow, ScenarioError, load_bug_cases
+from gta04.scenarios import alarm_pending, arm_alarm, irq_counts, stimulus, uart_virq
 from gta04.shell import STATUS
 from gta04.suspend import BoardWrite, Sleep
 
 PATCHES = os.path.join(REPO, "guest", "kernel-patches")
-CHAIN_A = "chain-a-usb-phy-ldos-off-in-suspend.patch"
-BUG1 = "bug1-pih-not-a-wakeup-source.patch"
-FIX1 = "fix1-pih-wakeup-source.patch"
-BUG2 = "bug2-rtc-irq-lost-on-resume.patch"
-FIX2 = "fix2-rtc-recheck-alarm-on-resume.patch"
-FIX2_REVERSE = "fix2-article-enable-rtc-irq-before-pmic.patch"
-# the 2012 kernel state of bug 2 (v3.8's genirq and i2c-omap), and its fixes
-GENIRQ_2012 = ("2012-genirq-nested-irqs-suspended.patch",
-               "2012-i2c-omap-active-over-suspend.patch",
-               "2012-i2c-omap-irq-suspended.patch")
-FIX2_2012 = "fix2-2012-genirq-3c646f2c6aa9.patch"
-# the article's IRQF_NO_SUSPEND attempt on the 2012 state (the I2C
-# controller in service through the noirq phase, its irq not suspended as
-# in 6.1), and the mask that works
-STORM = ("2012-genirq-nested-irqs-suspended.patch", "2012-i2c-omap-active-over-suspend.patch",
-         "article-i2c-omap-usable-in-noirq.patch", "article-irqf-no-suspend-intermediate.patch")
-FIX_STORM = "fix-storm-pih-child-masked-at-its-module.patch"
-FIX2_2012_REVERSE = "fix2-2012-resume-irqs-in-reverse.patch"
 # Linux 7.x needs this under every row: without it its I2C controllers die
 # in the first suspend (docs/gta04.md, "Kernels", item 3)
 OMAP_DEVICE_FIX_72 = os.path.join("7.2", "omap-device-force-suspended.patch")
@@ -142,31 +133,50 @@ def kernel(name: str, patches: Sequence[str], config: str = "gta04", source: str
 class Row:
     """A row of the table: a scenario on a kernel, and what it must show."""
 
-    def __init__(self, scenario: "Scenario", kname: str, patches: Tuple[str, ...], expect: str,
-                 config: str = "gta04", state: str = "freeze", console_up: bool = False,
-                 source: str = "6.1", bus_timing: bool = True, warp: bool = False):
-        self.scenario, self.kname, self.patches, self.expect = scenario, kname, patches, expect
-        self.config, self.state, self.console_up = config, state, console_up
+    def __init__(self, case: BugCase, spec: BugRow, source: str):
+        self.scenario = PROCEDURES[case.procedure]
+        self.title = case.title
+        self.file = case.path
+        self.in_check = spec.in_check
+        # on linux-source-7.2: the same patches (they apply unchanged, at new
+        # line offsets: the code they touch is the same), on top of the
+        # omap_device fix 7.x needs to resume at all; Debian's image, which
+        # lacks that fix, is replaced by the plain tree with it ("7.2-base")
+        kname, patches = spec.kernel, spec.patches
+        if source == "7.2":
+            kname = "7.2-base" if kname == "debian" else "7.2-" + kname
+            patches = (OMAP_DEVICE_FIX_72,) + patches
+        self.kname, self.patches, self.expect = kname, patches, spec.expect
+        self.config, self.state, self.console_up = spec.config, spec.state, spec.console_up
         self.source = source
         # False: the I2C controllers untimed (-global omap3-i2c.bus-timing=off),
         # for a row whose reconstruction needs transfers that take no time
-        self.bus_timing = bus_timing
+        self.bus_timing = spec.bus_timing
         # True: in warp mode (gta04.guest.WARP_ARGS): icount, so that a race
         # between the kernel's threads at the chip's I2C timing is run the
         # same way each time, and a board asleep with nothing pending says so
         # at once (Suspender: its clock stands still)
-        self.warp = warp
+        self.warp = spec.warp
+        # the wake audit's first verdict that is not "agree" over the row's
+        # suspends (gta04.audit: "lost wake", "wrong source", "spurious
+        # wake"), or "agree": a bug kernel's loss must be flagged, a fixed
+        # kernel's every wake agreed with
+        self.audit = spec.audit
+        self.wake_audit: Optional[WakeAudit] = None
+        self.audits: List[str] = []     # the audit's line for each suspend
         # pictures pair rows of one case
-        self.case = "%s_%s%s%s" % (scenario.__name__, state, "_console" if console_up else "",
-                                   "_warp" if warp else "")
+        self.case = "%s_%s%s%s" % (case.procedure, self.state,
+                                   "_console" if self.console_up else "",
+                                   "_warp" if self.warp else "")
         self.outcome: Optional[str] = None
+        self.audit_got = ""
         self.detail = ""
         self.ok = False
         self.secs = 0.0
 
     @property
     def name(self) -> str:
-        """The row's name: its case and kernel (unique in ROWS)."""
+        """The row's name: its case and kernel (unique in the table)."""
         return "%s-%s" % (self.case, self.kname)
 
     def result_path(self) -> str:
@@ -177,8 +187,8 @@ class Row:
         """Save the row's result (for --table)."""
         os.makedirs(OUT, exist_ok=True)
         with open(self.result_path(), "w", encoding="utf-8") as fh:
-            json.dump({"outcome": self.outcome, "detail": self.detail, "ok": self.ok,
-                       "secs": self.secs, "run": RUN_ID}, fh)
+            json.dump({"outcome": self.outcome, "audit": self.audit_got, "detail": self.detail,
+                       "ok": self.ok, "secs": self.secs, "run": RUN_ID}, fh)
 
     def load(self) -> bool:
         """The result a --row run saved; False if there is none."""
@@ -190,14 +200,40 @@ class Row:
         if saved.get("run") != RUN_ID:   # a result of another run of the table
             return False
         self.outcome, self.detail = saved["outcome"], saved["detail"]
+        self.audit_got = saved.get("audit", "")
         self.ok, self.secs = saved["ok"], saved["secs"]
         return True
 
     def line(self) -> str:
         """The row's line of the table."""
-        return ("%-4s %-34s %-14s expect %-18s got %-18s %5.0fs  %s"
+        return ("%-4s %-34s %-14s expect %-18s got %-18s audit %-12s %5.0fs  %s"
                 % ("ok" if self.ok else "FAIL", title(self), self.kname, self.expect,
-                   self.outcome, self.secs, self.detail))
+                   self.outcome, self.audit_got + ("" if self.audit_got == self.audit
+                                                   else " (not %s)" % self.audit),
+                   self.secs, self.detail))
+
+    def suspend(self, g: Guest, **kwargs: Any) -> Sleep:
+        """g.suspend(self.state, **kwargs), the cycle judged by the wake
+        audit (its line kept in self.audits)."""
+        assert self.wake_audit is not None, "suspend() outside booted()"
+        before = irq_counts(g)
+        self.wake_audit.start()
+        sleep = g.suspend(self.state, **kwargs)
+        # asleep, the shell cannot answer: no handler ran
+        after = irq_counts(g) if sleep.woke else before
+        verdict = self.wake_audit.judge(bool(sleep.woke), sleep.wakeup_irq,
+                                        {k: after[k] - before.get(k, 0) for k in after},
+                                        alarm_pending(g) if sleep.woke else None)
+        self.audits.append(verdict.line)
+        return sleep
+
+    def audit_verdict(self) -> str:
+        """The audit's first verdict over the row that is not "agree"."""
+        for line in self.audits:
+            kind = line.split(":")[0]
+            if kind not in ("agree", "no source, no wake"):
+                return kind
+        return "agree"
 
 
 Scenario = Callable[[Row, str], Tuple[str, str]]
@@ -210,6 +246,8 @@ def booted(row: Row, trace: str) -> Iterator[Guest]:
     with Guest(kernel=kernel(row.kname, row.patches, row.config, row.source),
                extra_args=trace_args(trace) + bus, console_up=row.console_up, warp=row.warp) as g:
         g.boot(240)
+        row.wake_audit = WakeAudit(trace, {"pmic": g.pih_virq(), "uart": uart_virq(g)})
+        row.audits = []
         yield g
 
 
@@ -274,7 +312,7 @@ def chain(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-
         alarm = 5 + g.wfi_lead
         for _ in range(2):
             arm_alarm(g, alarm)
-            sleep = g.suspend(row.state, stimulus=BoardWrite(TWL, "pwron", True),
+            sleep = row.suspend(g, stimulus=BoardWrite(TWL, "pwron", True),
                               wake_within=10 + g.wfi_lead, bound=600)
             g.qom_set(TWL, "pwron", False)
             seen.append(describe(sleep, virq))
@@ -355,7 +393,7 @@ def plug_asleep(row: Row, trace: str) -> Tuple[str, str]:
             # after its probe: sleep with it settled, as on a board left alone
             g.ok("sleep 3")
             # console up, the resume prints every device callback: seconds
-            sleep = g.suspend(row.state, stimulus=plug, wake_within=10 + g.wfi_lead, bound=600)
+            sleep = row.suspend(g, stimulus=plug, wake_within=10 + g.wfi_lead, bound=600)
             if sleep.woke:
                 pih_after = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
                 seen.append("%s, PIH %d->%d" % (describe(sleep, virq), pih, pih_after))
@@ -402,7 +440,7 @@ def bug1_rtc(row: Row, trace: str) -> Tuple[str, str]:
         seen = []
         for _ in range(2):
             arm_alarm(g, 5)
-            sleep = g.suspend(row.state, wake_within=15)
+            sleep = row.suspend(g, wake_within=15)
             seen.append(describe(sleep, virq))
             if not sleep.woke:
                 return "; ".join(seen), "asleep" if asleep_masked(sleep) else "?"
@@ -420,7 +458,7 @@ def bug2_rtc(row: Row, trace: str) -> Tuple[str, str]:
             return interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
         before = count()
         arm_alarm(g, 5)
-        first = g.suspend(row.state, wake_within=20)
+        first = row.suspend(g, wake_within=20)
         if not first.woke or first.wakeup_irq != virq:
             return "first alarm: " + describe(first, virq), "?"
         after = count()
@@ -429,7 +467,7 @@ def bug2_rtc(row: Row, trace: str) -> Tuple[str, str]:
         g.ok("sleep 4")
         awake = count()
         arm_alarm(g, 5)
-        second = g.suspend(row.state, wake_within=20)
+        second = row.suspend(g, wake_within=20)
         detail = ("wake 1 %s; rtc0 %d->%d, RTC_STATUS 0x%02x; awake alarm rtc0 ->%d; wake 2 %s"
                   % (describe(first, virq), before, after, status, awake, describe(second, virq)))
         # every alarm reached the RTC core: ALARM acknowledged after wake 1
@@ -471,7 +509,7 @@ def article_rtc(row: Row, trace: str) -> Tuple[str, str]:
         for n in range(1, ARTICLE_CYCLES + 1):
             rtc0, pih = counts()
             arm_alarm(g, 5)
-            sleep = g.suspend(row.state, wake_within=20)
+            sleep = row.suspend(g, wake_within=20)
             if not sleep.woke:
                 seen.append("alarm %d: %s" % (n, describe(sleep, virq)))
                 if lost_at and sleep.qemu_status == "running" and not (sleep.itr0 or 0) & 0x80:
@@ -527,7 +565,7 @@ def storm(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-
         g.ok("sleep 1")      # the BCI's plug debounce
         pih = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
         start = os.path.getsize(trace)
-        sleep = g.suspend(row.state, wake_within=STORM_ASLEEP[row.state], bound=600)
+        sleep = row.suspend(g, wake_within=STORM_ASLEEP[row.state], bound=600)
         with open(trace, encoding="utf-8", errors="replace") as fh:
             fh.seek(start)
             asleep = fh.read()
@@ -568,127 +606,41 @@ def storm(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-
         return detail, "?"
 
 
-ROWS = [
-    Row(chain, "chain-ab", (CHAIN_A, BUG1), "asleep"),
-    Row(chain, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
-    Row(chain, "debian", (), "woke"),
-    # warp mode: the power button and the cable on the virtual clock, 3 s
-    # after the guest's own "noirq suspend of devices complete" (BoardWrite
-    # stimuli); each run the same, and the board's sleep costs no host time
-    Row(chain, "chain-ab", (CHAIN_A, BUG1), "asleep", state="mem", console_up=True, warp=True),
-    Row(chain, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke", state="mem", console_up=True,
-        warp=True),
-    Row(chain, "debian", (), "woke", state="mem", console_up=True, warp=True),
-    Row(bug1_rtc, "bug1", (BUG1,), "asleep"),
-    Row(bug1_rtc, "bug1-fix1", (BUG1, FIX1), "woke"),
-    # The 6.1-pattern reconstruction of bug 2 loses the alarm only while the
-    # PMIC's irq thread reads PWR_ISR1 before rtc-twl's resume re-enables the
-    # RTC irq.  With I2C at bus speed that thread sleeps on its transfers and
-    # the order is a race (measured: 6.1 lost the alarm in one run and not
-    # in the next, 7.2 the other way round; docs/gta04.md "I2C at bus
-    # speed"), so these rows keep the bus untimed; bug 2 by its 2012
-    # mechanism is issue 31's.
-    Row(bug2_rtc, "bug2", (BUG2,), "lost after wake 1", state="mem", bus_timing=False),
-    Row(bug2_rtc, "bug2-fix2", (BUG2, FIX2), "every alarm", state="mem", bus_timing=False),
-    Row(bug2_rtc, "bug2-reverse", (BUG2, FIX2_REVERSE), "every alarm", state="mem",
-        bus_timing=False),
-    Row(bug2_rtc, "debian", (), "every alarm", state="mem", bus_timing=False),
-]
-
-# Bug 2 as the article tells it, at the chip's I2C timing (docs/gta04.md
-# "Bug 2 the 2012 way"): a race between the PIH thread and the resume loop.
-# At host speed it was lost in 9 of 12 boots on a quiet host and fewer under
-# load; in warp mode (icount) the kernel's threads run the same way each
-# time and the rows agree 20 of 20 (docs).  Only on 6.1: on 7.2 the series
-# does not apply (kernel/irq/pm.c's suspend loop and i2c-omap's pm ops have
-# changed).
-ROWS_2012 = [
-    Row(bug2_rtc, "2012-bug2", GENIRQ_2012, "lost after wake 1", config="gta04+preempt",
-        state="mem", warp=True),
-    Row(bug2_rtc, "2012-bug2-fix2", GENIRQ_2012 + (FIX2_2012,), "every alarm",
-        config="gta04+preempt", state="mem", warp=True),
-    Row(bug2_rtc, "2012-bug2-reverse", GENIRQ_2012 + (FIX2_2012_REVERSE,), "every alarm",
-        config="gta04+preempt", state="mem", warp=True),
-]
-
-# The article's claims the rows above leave out (6.1 only, as measured):
-# "unplug the cable: the alarm works once, not twice", on the article's own
-# kernel (bug 1 and the 2012 genirq state together, no cable, mem): bug 1
-# does not stop the alarm in mem, it arrives in WFI at an INTC 7 disabled
-# lazily but unmasked and wakes the board with no wake-up irq recorded (as
-# 2012's mem did), and the resume loses it to bug 2's race (in warp mode,
-# as the 2012 rows; "every alarm" with 3c646f2c6aa9 on the same tree).
-# And plugging the cable while the board sleeps (claim 9 of the audit: the
-# chain rows only unplug).  In mem the plug arrives in WFI the same way and
-# wakes the bug kernel too (claim 5); only s2idle shows "plugging has no
-# effect" without a cable.
-ROWS_ARTICLE = [
-    Row(article_rtc, "article", (CHAIN_A, BUG1) + GENIRQ_2012, "once, not twice",
-        config="gta04+preempt", state="mem", warp=True),
-    Row(article_rtc, "article-fix2", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX2_2012,),
-        "every alarm", config="gta04+preempt", state="mem", warp=True),
-    # fix1 alone (v3.5's enable_irq_wake) makes the wakes the PIH's, and
-    # leaves bug 2
-    Row(article_rtc, "article-fix1", (CHAIN_A, BUG1) + GENIRQ_2012 + (FIX1,),
-        "once, not twice", config="gta04+preempt", state="mem", warp=True),
-    # the article's IRQF_NO_SUSPEND attempt (storm()), and its conclusion:
-    # a mask that works
-    # In mem with the console up, as the chain rows (the BCI's interrupt
-    # must come before WFI); in s2idle the storm goes on while asleep
-    Row(storm, "storm", (CHAIN_A, BUG1) + STORM, "storm, woke", config="gta04+preempt",
-        state="mem", console_up=True, warp=True),
-    Row(storm, "storm-fix", (CHAIN_A, BUG1) + STORM + (FIX_STORM,), "quiet",
-        config="gta04+preempt", state="mem", console_up=True, warp=True),
-    Row(storm, "storm", (CHAIN_A, BUG1) + STORM, "storm", config="gta04+preempt"),
-    Row(storm, "storm-fix", (CHAIN_A, BUG1) + STORM + (FIX_STORM,), "quiet",
-        config="gta04+preempt"),
-    Row(plug_asleep, "chain-ab", (CHAIN_A, BUG1), "asleep"),
-    Row(plug_asleep, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke"),
-    Row(plug_asleep, "chain-ab", (CHAIN_A, BUG1), "woke", state="mem", console_up=True,
-        warp=True),
-    Row(plug_asleep, "chain-ab-fix1", (CHAIN_A, BUG1, FIX1), "woke", state="mem", console_up=True,
-        warp=True),
-]
+PROCEDURES: Dict[str, Scenario] = {
+    "chain": chain, "plug_asleep": plug_asleep, "bug1_rtc": bug1_rtc, "bug2_rtc": bug2_rtc,
+    "article_rtc": article_rtc, "storm": storm,
+}
 
 
-def on_source_72(row: Row) -> Row:
-    """The row on linux-source-7.2: the same patches (they apply unchanged,
-    at new line offsets: the code they touch is the same), on top of the
-    omap_device fix 7.x needs to resume at all; Debian's image, which lacks
-    that fix, is replaced by the plain tree with it ("7.2-base")."""
-    kname = "7.2-base" if row.kname == "debian" else "7.2-" + row.kname
-    return Row(row.scenario, kname, (OMAP_DEVICE_FIX_72,) + row.patches, row.expect,
-               config=row.config, state=row.state, console_up=row.console_up, source="7.2",
-               bus_timing=row.bus_timing, warp=row.warp)
+def load_rows() -> List[Row]:
+    """The table: every row of the bug case files (tests/scenarios/bugs/),
+    on each of its linux-source trees."""
+    try:
+        cases = load_bug_cases(tuple(PROCEDURES))
+    except ScenarioError as ex:
+        sys.exit("error: %s" % ex)
+    rows = [Row(case, spec, source) for case in cases for spec in case.rows
+            for source in spec.sources]
+    names = [row.name for row in rows]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        sys.exit("error: tests/scenarios/bugs/: rows named twice: " + ", ".join(twice))
+    return rows
 
 
-ROWS += [on_source_72(row) for row in list(ROWS)] + ROWS_2012 + ROWS_ARTICLE
-
-# make check builds the small config's trees only (6.1 and 7.2, about 20 min
-# from an empty cache on 2 cores) and runs the rows on them; a row on another
-# config (gta04+preempt: a tree of its own, about 9 min more, and race rows of
-# up to 10 boots each) runs in make bugs, which runs every row
-CHECK_CONFIG = "gta04"
-
-
+# make check runs the rows on our small config (6.1 and 7.2, about 20 min of
+# kernel builds from an empty cache on 2 cores); a row on another config
+# (gta04+preempt: a tree of its own, about 9 min more, and race rows of up to
+# 10 boots each) runs in make bugs, which runs every row.  A row file says
+# otherwise with `check`.
 def in_check(row: Row) -> bool:
     """Whether make check runs the row (make bugs runs them all)."""
-    return row.config == CHECK_CONFIG
-
-
-SCENARIO_TITLE: Dict[Scenario, str] = {
-    chain: "cable in, %s, PWRON",
-    plug_asleep: "no cable, %s, plug",
-    bug1_rtc: "no cable, %s, RTC alarm",
-    bug2_rtc: "no cable, %s, RTC alarm x3",
-    article_rtc: "no cable, %s, RTC alarm x3",
-    storm: "cable in, %s, IRQF_NO_SUSPEND",
-}
+    return row.in_check
 
 
 def title(row: Row) -> str:
     """The row's scenario column."""
-    return (SCENARIO_TITLE[row.scenario] % (row.state + (" console up" if row.console_up else ""))
+    return (row.title % (row.state + (" console up" if row.console_up else ""))
             + ("" if row.bus_timing else ", I2C untimed") + (", warp" if row.warp else ""))
 
 
@@ -703,7 +655,11 @@ def run_row(row: Row, trace: str, rows: Sequence[Row]) -> None:
         # any other error is the row's failure, reported in its line
         row.detail, row.outcome = ("%s: %s" % (type(ex).__name__, str(ex).splitlines()[0] if str(ex) else ""),
                                    "error")
-    row.ok = row.outcome == row.expect
+    row.audit_got = row.audit_verdict()
+    flagged = [line for line in row.audits if line.split(":")[0] == row.audit_got]
+    row.detail += "; wake audit: %s" % (flagged[0] if row.audit_got != "agree" else
+                                        "%d suspends, every one agreed" % len(row.audits))
+    row.ok = row.outcome == row.expect and row.audit_got == row.audit
     row.secs = time.monotonic() - t0
     if not row.ok and os.path.exists(trace):
         # kept apart: the next run of the row overwrites its timeline log
@@ -756,15 +712,17 @@ def main() -> None:
                          "(scripts/check.sh does this before the timed tests)")
     parser.add_argument("--list", action="store_true", help="print the rows' names")
     parser.add_argument("--check", action="store_true",
-                        help="only the rows make check runs (on the %s config)" % CHECK_CONFIG)
+                        help="only the rows make check runs (their files' `check`: by default "
+                             "those on the small config)")
     parser.add_argument("--row", metavar="NAME", help="run this row alone, save its result")
     parser.add_argument("--table", action="store_true",
                     help="print the table of the saved results, draw the pair pictures")
     args = parser.parse_args()
-    rows = [row for row in ROWS if (not args.only or any(text in row.name for text in args.only))
+    all_rows = load_rows()
+    rows = [row for row in all_rows if (not args.only or any(text in row.name for text in args.only))
             and (in_check(row) or not args.check)]
     if args.row:
-        rows = [row for row in ROWS if row.name == args.row]
+        rows = [row for row in all_rows if row.name == args.row]
     if not rows:
         sys.exit("no row matches %r" % (args.row or " or ".join(args.only)))
     if args.list:
@@ -794,7 +752,7 @@ def main() -> None:
     for n in range(args.repeat):
         print("== run %d/%d" % (n + 1, args.repeat))
         for row in rows:
-            run_row(row, trace, ROWS)
+            run_row(row, trace, all_rows)
             failures += not row.ok
             print(row.line())
             sys.stdout.flush()

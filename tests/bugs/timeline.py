@@ -20,6 +20,7 @@ import sys
 from typing import List, Optional, Protocol, Sequence
 
 from gta04.paths import BUILD, REPO
+from gta04.audit import EVENTS as AUDIT_EVENTS
 from gta04.timeline import qemu_args
 
 
@@ -35,8 +36,13 @@ class Row(Protocol):  # pylint: disable=too-few-public-methods
 
 
 def trace_args(log: str) -> List[str]:
-    """The QEMU options that record `log` for irq-timeline."""
-    return qemu_args(log)
+    """The QEMU options that record `log` for irq-timeline and the wake
+    audit (gta04.audit)."""
+    args = qemu_args(log)
+    for event in AUDIT_EVENTS:
+        if "enable=" + event not in args:
+            args += ["-trace", "enable=" + event]
+    return args
 
 
 def _draw(logs: List[str], titles: List[str], out: str) -> str:

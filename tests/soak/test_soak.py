@@ -45,12 +45,16 @@ from gta04.audit import WakeAudit, qemu_args as audit_args
 from gta04.dmesg import bad_lines
 from gta04.errors import QemuDied, TestFailure
 from gta04.guest import Guest
-from gta04.procfs import interrupts
-from gta04.suspend import BoardWrite, Sleep
+from gta04.scenario_file import WakeCase, load_wake_case
+from gta04.scenarios import alarm_pending, irq_counts, uart_virq
+from gta04.suspend import Sleep
+from gta04.wake_case import run_cycle
 
 
 TWL = "/machine/twl4030"
-SOURCES = ("rtc", "pwron", "cable", "uart")
+# The soak's wake sources: one cycle of a wake case of tests/scenarios/ each
+CASES = {"rtc": "rtc-wake", "pwron": "pwron-wake", "cable": "usb-toggle-wake", "uart": "uart-wake"}
+SOURCES = tuple(CASES)
 PHY_VBUS = "cat /sys/bus/platform/devices/*twl4030-usb/vbus"
 # Lines a plugged cable legitimately prints, each with the reason
 ALLOWED = [
@@ -63,34 +67,6 @@ ALLOWED = [
      "phy-twl4030-usb's resume marks a runtime-suspended PHY active, so a later suspend "
      "disables its LDOs again: the kernel's bug (docs/gta04.md \"Kernels\" item 4)"),
 ]
-
-
-def counts(g: Guest) -> Dict[str, int]:
-    """Each handler's count of /proc/interrupts, by name."""
-    return {k: v[0] for k, v in interrupts(g.ok("cat /proc/interrupts")).items()}
-
-
-def arm_rtc(g: Guest, period: int) -> int:
-    """Arm the RTC alarm `period` s ahead; return its time (the RTC's
-    seconds since the epoch)."""
-    g.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +%d > /sys/class/rtc/rtc0/wakealarm"
-         % period)
-    return int(g.value("cat /sys/class/rtc/rtc0/wakealarm"))
-
-
-def suspend_woken_by(g: Guest, state: str, source: str, plugged: bool,
-                     period: int) -> Tuple[Sleep, bool]:
-    """Suspend to `state`, the wake coming from `source` (an RTC alarm armed
-    `period` s ahead); returns what the suspend saw and the new cable state."""
-    if source == "rtc":
-        return g.suspend(state, wake_within=period + 16, then=RTC_AND_DATE), plugged
-    if source == "pwron":
-        sleep = g.suspend(state, BoardWrite(TWL, "pwron", True), wake_within=20)
-        g.qom_set(TWL, "pwron", False)      # the finger off the button
-        return sleep, plugged
-    if source == "cable":
-        return g.suspend(state, BoardWrite(TWL, "vbus", not plugged), wake_within=20), not plugged
-    return g.suspend(state, lambda: g.send("\n"), wake_within=20), plugged
 
 
 # run by the guest the moment the write to /sys/power/state returns (Sleep.then_output)
@@ -113,40 +89,40 @@ def check_rtc_time(what: str, sleep: Sleep, alarm: int) -> None:
         raise TestFailure("%s: date says %d, the RTC %d" % (what, sys_time, rtc))
 
 
-def one_cycle(g: Guest, n: int, plan: Tuple[str, str], irqs: Tuple[str, str],  # pylint: disable=too-many-locals
+def one_cycle(g: Guest, n: int, plan: Tuple[str, str], cases: Dict[str, WakeCase],
               plugged: bool, period: int, audit: WakeAudit) -> bool:
-    """Cycle n of the plan, (state, source); irqs: the PIH's and the UART's
-    Linux irq.  Return the new cable state; raise TestFailure on anything
-    wrong, the wake audit's disagreement first."""
+    """Cycle n of the plan, (state, source): one cycle of the source's wake
+    case (CASES), the RTC's alarm `period` s ahead.  Return the new cable
+    state; raise TestFailure on anything wrong, the wake audit's
+    disagreement first."""
     state, source = plan
-    before = counts(g)
-    alarm = arm_rtc(g, period) if source == "rtc" else 0
-    audit.start()
-    sleep, plugged = suspend_woken_by(g, state, source, plugged, period)
     what = "cycle %d: %s, %s" % (n, state, source)
-    after = counts(g)
-    verdict = audit.judge(bool(sleep.woke), sleep.wakeup_irq,
-                          {k: after[k] - before.get(k, 0) for k in after})
+    audit.start()
+    res = run_cycle(g, cases[source], state, n, alarm=period if source == "rtc" else None,
+                    on_wake=RTC_AND_DATE if source == "rtc" else "")
+    verdict = audit.judge(bool(res.sleep.woke), res.sleep.wakeup_irq,
+                          {k: res.after[k] - res.before.get(k, 0) for k in res.after},
+                          alarm_pending(g) if res.sleep.woke else None)
     if not verdict.agreed:
         raise TestFailure("%s: wake audit: %s" % (what, verdict.line))
-    if not sleep.woke or sleep.status != 0:
-        raise TestFailure("%s: %s" % (what, sleep))
-    want = irqs[1] if source == "uart" else irqs[0]
-    if sleep.wakeup_irq != want:
-        raise TestFailure("%s: woken by irq %s, not %s" % (what, sleep.wakeup_irq, want))
-    if sleep.stimulated is not None and not sleep.woke_after_stimulus():
+    if res.wrong or not res.sleep.woke or res.sleep.status != 0:
+        raise TestFailure("%s: %s" % (what, res.wrong or res.sleep))
+    if res.sleep.stimulated is not None and not res.sleep.woke_after_stimulus():
         raise TestFailure("%s: woke before the stimulus" % what)
+    if source == "cable":
+        plugged = not plugged
     if source == "rtc":
-        check_rtc_time(what, sleep, alarm)
-    check_handlers(g, what, source, before, plugged)
+        check_rtc_time(what, res.sleep, res.alarm_at)
+    check_handlers(g, what, source, (res.before, irq_counts(g)), plugged)
     return plugged
 
 
-def check_handlers(g: Guest, what: str, source: str, before: Dict[str, int],
-                   plugged: bool) -> None:
+def check_handlers(g: Guest, what: str, source: str,
+                   before_after: Tuple[Dict[str, int], Dict[str, int]], plugged: bool) -> None:
     """After a wake by `source`: the handlers behind it ran as often as the
-    event says (`before`: the counts before the suspend), and no other."""
-    after = counts(g)
+    event says (`before_after`: the counts before the suspend and after the
+    wake), and no other."""
+    before, after = before_after
     if source == "rtc" and after["rtc0"] != before["rtc0"] + 1:
         raise TestFailure("%s: rtc0 %d -> %d, not one more" % (what, before["rtc0"], after["rtc0"]))
     if source == "pwron":
@@ -218,14 +194,13 @@ def main() -> None:  # pylint: disable=too-many-locals
             clock0 = g.guest_clock()
             virq = g.pih_virq()
             g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
-            uart_irq = [line.split(":")[0].strip()
-                        for name, (c, line) in interrupts(g.ok("cat /proc/interrupts")).items()
-                        if name == "UART2" or "OMAP UART2" in line][0]
+            uart_irq = uart_virq(g)
             dmesg0 = set(g.ok("dmesg").splitlines())
             plugged = False
             audit = WakeAudit(os.path.join(tmp, "audit.log"), {"pmic": virq, "uart": uart_irq})
+            cases = {source: load_wake_case(name) for source, name in CASES.items()}
             for n, cycle in enumerate(plan, 1):
-                plugged = one_cycle(g, n, cycle, (virq, uart_irq), plugged, args.period, audit)
+                plugged = one_cycle(g, n, cycle, cases, plugged, args.period, audit)
                 done += 1
                 if n % 10 == 0 or n == len(plan):
                     # the sync counter wraps after 36 h (2^32 / 32768 s)
