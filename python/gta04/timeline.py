@@ -168,6 +168,12 @@ class Trace:  # pylint: disable=too-few-public-methods
         lines = self._console_lines()
         self.phases = [(t, text) for t, _stamp, text in lines if any(p in text for p in PHASES)]
         self.callbacks = callbacks(lines, self.clock == "virtual")
+        if self.clock == "virtual":
+            # the guest's ftrace events, dumped on the console (gta04.ftrace):
+            # their stamps are sched_clock's, as printk's
+            events = ftrace_events(lines, stamp_offset(lines))
+            self.callbacks += ftrace_callbacks(events)
+            self.phases = sorted(self.phases + ftrace_phases(events))
 
     def _console_lines(self) -> List[Tuple[float, Optional[float], str]]:
         """(time of its first character, printk stamp or None, text) of each
@@ -237,8 +243,7 @@ def callbacks(lines: List[Tuple[float, Optional[float], str]], virtual: bool) ->
     before.  On another clock, where the stamp's clock is not the log's,
     from the times the lines went out.
     """
-    stamped = [(t, stamp) for t, stamp, _ in lines if stamp is not None]
-    offset = min((t - stamp for t, stamp in stamped), default=0.0) if virtual else 0.0
+    offset = stamp_offset(lines) if virtual else 0.0
     out: List[Callback] = []
     for t, stamp, text in lines:
         m = RETURNED.match(text)
@@ -247,6 +252,72 @@ def callbacks(lines: List[Tuple[float, Optional[float], str]], virtual: bool) ->
         end = stamp + offset if virtual and stamp is not None else t
         out.append((end - int(m.group(4)) / 1e6, end, m.group(1),
                     "%s (%s)" % (m.group(2), m.group(3))))
+    return out
+
+
+def stamp_offset(lines: List[Tuple[float, Optional[float], str]]) -> float:
+    """The virtual time less the printk stamp (sched_clock: the 32 kHz
+    counter less a constant), as the least lag between a line's stamp and
+    its first character on the UART."""
+    return min((t - stamp for t, stamp, _ in lines if stamp is not None), default=0.0)
+
+
+# a line of the guest's ftrace buffer as gta04.ftrace.dump prints it (after
+# the shell's marker, if any)
+FTRACE = re.compile(r"^(?:__GTA04\w*?__\d*)?ft (\d+\.\d+) (\w+): (.*)$")
+# power:device_pm_callback_start/end (include/trace/events/power.h)
+PM_CALLBACK_START = re.compile(r"^(\S+) (\S+), parent: \S+, (.*)\[(\w+)\]$")
+PM_CALLBACK_END = re.compile(r"^(\S+) (\S+), err=(-?\d+)$")
+# power:suspend_resume: ACTION[STATE] begin|end
+SUSPEND_RESUME = re.compile(r"^(\w+)\[\d+\] (begin|end)$")
+FtraceEvent = Tuple[float, str, str]     # virtual time, event, its arguments
+
+
+def ftrace_events(lines: List[Tuple[float, Optional[float], str]],
+                  offset: float) -> List[FtraceEvent]:
+    """The ftrace events among the console lines, on the virtual clock,
+    in time order (a dump comes after the cycle it recorded)."""
+    out = []
+    for _t, _stamp, text in lines:
+        m = FTRACE.match(text)
+        if m:
+            out.append((float(m.group(1)) + offset, m.group(2), m.group(3)))
+    # by time only: events of one stamp (a callback's start and end, at the
+    # counter's 30.5 us resolution) keep the buffer's order
+    return sorted(out, key=lambda e: e[0])
+
+
+def ftrace_callbacks(events: List[FtraceEvent]) -> List[Callback]:
+    """The device PM callbacks of power:device_pm_callback_start/end.  One
+    device's callbacks never overlap, so an end belongs to the device's
+    last start; a start with no end (the PM core traces some steps that
+    have no callback, e.g. a prepare) is dropped at the device's next."""
+    started: Dict[Tuple[str, str], Tuple[float, str]] = {}
+    out: List[Callback] = []
+    for t, event, args in events:
+        if event == "device_pm_callback_start":
+            m = PM_CALLBACK_START.match(args)
+            if m:
+                # no ops named: the PM core's prepare and complete steps
+                # (drivers/base/power/main.c device_prepare/device_complete)
+                ops = m.group(3).strip() or ("prepare" if m.group(4) == "suspend" else "complete")
+                started[(m.group(1), m.group(2))] = (t, "%s %s" % (ops, m.group(4)))
+        elif event == "device_pm_callback_end":
+            m = PM_CALLBACK_END.match(args)
+            if m and (m.group(1), m.group(2)) in started:
+                start, what = started.pop((m.group(1), m.group(2)))
+                out.append((start, t, m.group(2), "%s (%s)" % (what, m.group(3))))
+    return out
+
+
+def ftrace_phases(events: List[FtraceEvent]) -> List[Tuple[float, str]]:
+    """The PM core's steps of power:suspend_resume (dpm_suspend_noirq,
+    machine_suspend, ...) as phase marks: where each begins."""
+    out = []
+    for t, event, args in events:
+        m = SUSPEND_RESUME.match(args) if event == "suspend_resume" else None
+        if m and m.group(2) == "begin":
+            out.append((t, "ftrace: %s" % m.group(1)))
     return out
 
 

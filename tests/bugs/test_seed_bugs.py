@@ -91,6 +91,7 @@ from typing import Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequ
 
 from timeline import OUT, draw_pairs, draw_row, trace_args  # make bugs' pictures
 
+from gta04 import ftrace
 from gta04.audit import WakeAudit
 from gta04.board import PIH, STIMULI, TWL
 from gta04.errors import QemuDied
@@ -163,6 +164,7 @@ class Row:
         # kernel's every wake agreed with
         self.audit = spec.audit
         self.wake_audit: Optional[WakeAudit] = None
+        self.ftrace = False     # the kernel's suspend events recorded (gta04.ftrace)
         self.audits: List[str] = []     # the audit's line for each suspend
         # pictures pair rows of one case
         self.case = "%s_%s%s%s" % (case.procedure, self.state,
@@ -225,6 +227,8 @@ class Row:
                                         {k: after[k] - before.get(k, 0) for k in after},
                                         alarm_pending(g) if sleep.woke else None)
         self.audits.append(verdict.line)
+        if sleep.woke and self.ftrace:
+            ftrace.dump(g)
         return sleep
 
     def audit_verdict(self) -> str:
@@ -246,8 +250,13 @@ def booted(row: Row, trace: str) -> Iterator[Guest]:
     with Guest(kernel=kernel(row.kname, row.patches, row.config, row.source),
                extra_args=trace_args(trace) + bus, console_up=row.console_up, warp=row.warp) as g:
         g.boot(240)
-        row.wake_audit = WakeAudit(trace, {"pmic": g.pih_virq(), "uart": uart_virq(g)})
+        irqs = {"pmic": g.pih_virq(), "uart": uart_virq(g)}
+        row.wake_audit = WakeAudit(trace, irqs)
         row.audits = []
+        # the kernel's own suspend events where it has them (Debian's
+        # kernel), for the row's page: dumped after each wake.  With the
+        # console up its pm_print_times lines say the same as they happen.
+        row.ftrace = not row.console_up and ftrace.enable(g, (irqs["pmic"],))
         yield g
 
 

@@ -23,9 +23,13 @@ import sys
 import tempfile
 from typing import Any, Dict, List, Sequence, Tuple
 
+from gta04 import ftrace
 from gta04.errors import TestFailure
+from gta04.guest import Guest
 from gta04.paths import REPO
+from gta04.scenarios import arm_alarm
 from gta04.testing import GTA04Test
+from gta04.timeline import qemu_args
 
 
 TIMELINE = os.path.join(REPO, "scripts", "irq-timeline")
@@ -135,6 +139,39 @@ class IrqTimelineTest(GTA04Test):
               "INTC 7 stays masked: %s" % by_name["INTC 7 masked"]["bars"])
         phases = [m for m in by_name["suspend phases"]["marks"] if m[0] > alarm]
         check(any("suspend exit" in m[1] for m in phases), "no suspend exit after the alarm: %s" % phases)
+
+    def test_ftrace_on_the_virtual_clock(self) -> None:
+        # Debian's kernel records its own suspend events (gta04.ftrace),
+        # dumped after the wake: the page gets the device callbacks and the
+        # PM core's steps, on the board's clock, in the kernel's order
+        log = os.path.join(TMP, "ftrace.log")
+        with Guest(extra_args=qemu_args(log)) as g:
+            g.boot()
+            check(ftrace.enable(g, (g.pih_virq(),)), "Debian's kernel has no ftrace events")
+            arm_alarm(g, 3)
+            sleep = g.suspend("mem", wake_within=15)
+            check(sleep.woke, "the alarm did not wake it: %s" % sleep)
+            dumped = ftrace.dump(g)
+        _, panels = draw(log, name="ftrace")
+        by_name = lanes_of(panels[0])
+        steps = [m[1] for m in by_name["suspend phases"]["marks"] if m[1].startswith("ftrace: ")]
+        order = ["ftrace: dpm_suspend", "ftrace: dpm_suspend_noirq", "ftrace: machine_suspend",
+                 "ftrace: dpm_resume_noirq", "ftrace: dpm_resume"]
+        check([x for x in steps if x in order] == order,
+              "the PM core's steps %s, not in the order %s" % (steps, order))
+        bars = by_name.get("kernel callbacks", {}).get("bars", [])
+        phy = [b for b in bars if "twl4030-usb" in b[2] or "twl4030_usb" in b[2]]
+        check(len(bars) > 100 and phy, "%d callbacks (%d lines dumped), the PHY's: %s"
+              % (len(bars), len(dumped.splitlines()), phy))
+        noirq = [m[0] for m in by_name["suspend phases"]["marks"]
+                 if m[1] == "ftrace: dpm_suspend_noirq"][0]
+        suspended = [m[0] for m in by_name["suspend phases"]["marks"]
+                     if m[1] == "ftrace: machine_suspend"][0]
+        inside = [b for b in bars if noirq <= b[0] <= b[1] <= suspended]
+        check(inside, "no callback between dpm_suspend_noirq (%.4f) and machine_suspend (%.4f)"
+              % (noirq, suspended))
+        print("  %d callbacks, %d in the noirq phase (%.1f ms); PHY: %s"
+              % (len(bars), len(inside), (suspended - noirq) * 1e3, phy[0][2]))
 
     def test_pair_side_by_side(self) -> None:
         single = png_size(draw(BUG1, name="one")[0] + ".png")
