@@ -16,6 +16,7 @@ git decides what remains after each answer.
 import hashlib
 import os
 import re
+import shutil
 import subprocess
 import threading
 import time
@@ -98,13 +99,26 @@ class Bisect:
     def _worktree(self, j: int, commit: str) -> str:
         """Job j's worktree, checked out at `commit`."""
         path = self.workdirs[j]
-        if os.path.isdir(os.path.join(path, ".git")) or os.path.isfile(os.path.join(path, ".git")):
+        if os.path.exists(path) and not self._ours(path):
+            # a worktree of a repository that was since made anew at the
+            # same path (the demos do): not ours to check out
+            shutil.rmtree(path)
+        if os.path.exists(path):
             git(path, "checkout", "-q", "--detach", "--force", commit)
         else:
             git(self.tree, "worktree", "prune")
             os.makedirs(os.path.dirname(path), exist_ok=True)
             git(self.tree, "worktree", "add", "-q", "--detach", "--force", path, commit)
         return path
+
+    def _ours(self, path: str) -> bool:
+        """Whether `path` is a worktree of this bisect's repository."""
+        common = git(path, "rev-parse", "--path-format=absolute", "--git-common-dir",
+                     check=False).strip()
+        mine = git(self.tree, "rev-parse", "--path-format=absolute", "--git-common-dir",
+                   check=False).strip()
+        return bool(common) and os.path.realpath(common) == os.path.realpath(mine) \
+            and os.path.isdir(common)
 
     def _test(self, j: int, commit: str) -> StepResult:
         t0 = time.monotonic()

@@ -18,6 +18,10 @@ the power button, the console up so the BCI interrupt lands before WFI).
    whose runs disagree says "flaky" with its counts and is skipped, and git
    never names a commit other than the bug one as the first bad commit (it
    names the bug commit, or lists it among the skipped candidates).
+3. Demo 1 by `gta04-bisect-run --bisect GOOD BAD --jobs K --runs 3` (K from
+   GTA04_BISECT_JOBS, default 2): K commits a round on K boards, each step
+   three runs; it must name the bug commit.  Its lines give each step's
+   [build, boot, scenario] seconds and the wall time.
 
     python3 tests/bugs/test_bisect.py      (slow the first time: a kernel build)
 """
@@ -207,6 +211,30 @@ class BisectTest(GTA04Test):
                                       "among the flaky candidates:\n" + out[-3000:])
                 print("  git: the first bad commit is one of %d skipped candidates, the bug "
                       "commit among them" % len(listed))
+
+    def test_parallel_bisect(self) -> None:
+        # demo 1 again, the whole bisect by gta04-bisect-run itself, K commits
+        # a round on K boards (GTA04_BISECT_JOBS, default 2), three runs a step
+        jobs = int(os.environ.get("GTA04_BISECT_JOBS", "2"))
+        with demo_tree() as tree:
+            commits, bug = make_repo(tree, bug1_steps, "twl4030-irq: PIH not a wake-up irq (bug 1)")
+            print("  repository with %d commits; bug commit %s; --jobs %d --runs 3"
+                  % (len(commits), bug[:12], jobs))
+            t0 = time.monotonic()
+            proc = subprocess.run([os.path.join(REPO, "scripts", "gta04-bisect-run"), tree,
+                                   "--bisect", commits[0], commits[-1], "--jobs", str(jobs),
+                                   "--runs", "3"] + SCENARIO,
+                                  check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True, timeout=7200)
+            for line in proc.stdout.splitlines():
+                if line.startswith(("gta04-bisect-run:", "round", "  ")) or "first bad" in line:
+                    print("   ", line[:220])
+            print("  --bisect --jobs %d: exit %d in %.0f s" % (jobs, proc.returncode,
+                                                           time.monotonic() - t0))
+            named = re.findall(r"^([0-9a-f]{40}) is the first bad commit", proc.stdout, re.M)
+            if proc.returncode != 0 or named != [bug]:
+                raise TestFailure("the parallel bisect named %s, not the bug commit %s:\n%s"
+                                  % (named, bug[:12], proc.stdout[-3000:]))
 
 
 if __name__ == "__main__":
