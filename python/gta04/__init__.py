@@ -16,7 +16,11 @@ The modules, each one kind of thing:
   variables
 - ``kernels``: the guest images and kernels the scripts build
 - ``scenarios``, ``wake_matrix``, ``compat``: wake scenarios shared by tests
-  and scripts; ``bisect``: multi-section bisection (gta04-bisect-run --jobs)
+  and scripts; ``scenario_file``, ``wake_case``: the scenario files
+  (tests/scenarios/) and a wake case run on a guest; ``audit``: the wake
+  audit; ``ftrace``: the guest's own suspend events; ``bisect``:
+  multi-section bisection (gta04-bisect-run --jobs); ``bisect_demo``: the
+  demos' kernel repositories
 - ``timeline``, ``timeline_chart``, ``timeline_html``: a QEMU trace log as
   the PMIC interrupt path's lanes, their drawing and their interactive page;
   ``charts``: Debian's matplotlib; ``webdriver``: headless Chromium

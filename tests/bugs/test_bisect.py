@@ -27,117 +27,25 @@ the power button, the console up so the BCI interrupt lands before WFI).
 """
 
 import contextlib
+import glob
 import os
 import re
 import shutil
 import subprocess
 import time
-from typing import Callable, Iterator, List, Tuple, Union
+from typing import Iterator, List, Tuple
 
+from gta04.bisect_demo import CACHE, bug1_steps, flaky_steps, git, make_repo
 from gta04.errors import TestFailure
 from gta04.paths import REPO
 from gta04.testing import GTA04Test
 
 
-CACHE = os.environ.get("GTA04_CACHE", os.path.expanduser("~/.cache/qemu-gta04"))
-SOURCE = os.path.join(CACHE, "kbuild", "source")
-PATCHES = os.path.join(REPO, "guest", "kernel-patches")
-CHAIN_A = os.path.join(PATCHES, "chain-a-usb-phy-ldos-off-in-suspend.patch")
-BUG1 = os.path.join(PATCHES, "bug1-pih-not-a-wakeup-source.patch")
-FLAKY = os.path.join(PATCHES, "flaky-pih-wakeup-one-boot-in-three.patch")
 SCENARIO = ["--scenario", "pwron-wake", "--state", "mem", "--cable", "--console-up"]
 # the flaky demo: four runs a step, run k seeded with -seed k, the board on
 # icount (seeds 1-3 all draw the lost wake-up: measured, see the docs)
 FLAKY_RUNS = ["--runs", "4", "--flaky", "skip", "--warp"]
-TWL_IRQ = "drivers/mfd/twl4030-irq.c"
-Step = Tuple[str, Union[str, Callable[[], None]]]
-
-
-def git(tree: str, *args: str) -> str:
-    """git -C TREE ARGS (as qemu-gta04); its output."""
-    return subprocess.run(["git", "-C", tree, "-c", "user.name=qemu-gta04", "-c",
-                           "user.email=qemu-gta04@localhost", *args],
-                          check=True, stdout=subprocess.PIPE, text=True).stdout
-
-
-def rewrite(tree: str, rel: str, edit: Callable[[str], str]) -> None:
-    """Change one file without touching the hard-linked original."""
-    path = os.path.join(tree, rel)
-    with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-        text = fh.read()
-    os.unlink(path)
-    with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
-        fh.write(edit(text))
-
-
-def bug1_steps(tree: str) -> List[Step]:
-    """Demo 1: the bug commit fourth of six."""
-    return [
-        ("twl4030-usb: LDOs off in the noirq phase, cable or not (2012)", CHAIN_A),
-        ("Documentation: a note",
-         lambda: rewrite(tree, "README", lambda t: t + "\nqemu-gta04 bisect demo 1\n")),
-        ("rtc-twl: a comment",
-         lambda: rewrite(tree, "drivers/rtc/rtc-twl.c",
-                         lambda t: t.replace("#ifdef CONFIG_PM_SLEEP\n",
-                                             "#ifdef CONFIG_PM_SLEEP\n/* demo */\n", 1))),
-        ("twl4030-irq: PIH not a wake-up irq (bug 1)", BUG1),
-        ("Documentation: another note", lambda: rewrite(tree, "README", lambda t: t + "demo 2\n")),
-        ("twl4030-power: a comment", lambda: rewrite(tree, "drivers/mfd/twl4030-power.c",
-                                                    lambda t: t + "/* demo */\n")),
-    ]
-
-
-def flaky_steps(tree: str) -> List[Step]:
-    """Demo 2: a flaky commit third, the bug commit (which drops the flaky
-    draw with the wake-up) sixth of seven."""
-    def no_wakeup() -> None:
-        rewrite(tree, TWL_IRQ, lambda t: t.replace(
-            "\tif (get_random_u32() % 3)\n\t\tenable_irq_wake(irq_num);\n", "", 1))
-    return [
-        ("twl4030-usb: LDOs off in the noirq phase, cable or not (2012)", CHAIN_A),
-        ("Documentation: a note",
-         lambda: rewrite(tree, "README", lambda t: t + "\nqemu-gta04 bisect demo 2\n")),
-        ("twl4030-irq: the PIH a wake-up irq on two boots of three (flaky)", FLAKY),
-        ("rtc-twl: a comment",
-         lambda: rewrite(tree, "drivers/rtc/rtc-twl.c",
-                         lambda t: t.replace("#ifdef CONFIG_PM_SLEEP\n",
-                                             "#ifdef CONFIG_PM_SLEEP\n/* demo */\n", 1))),
-        ("Documentation: another note", lambda: rewrite(tree, "README", lambda t: t + "demo 2\n")),
-        ("twl4030-irq: PIH not a wake-up irq (bug 1)", no_wakeup),
-        ("twl4030-power: a comment", lambda: rewrite(tree, "drivers/mfd/twl4030-power.c",
-                                                    lambda t: t + "/* demo */\n")),
-    ]
-
-
-def make_repo(tree: str, steps: Callable[[str], List[Step]],
-              bug_title: str) -> Tuple[List[str], str]:
-    """A git repository of linux-source-6.1 with `steps`, one commit each;
-    returns the commits and the one titled `bug_title`."""
-    if not os.path.exists(os.path.join(SOURCE, ".unpacked")):
-        # make-kernel.sh unpacks the pinned source on first use
-        subprocess.run([os.path.join(REPO, "scripts", "make-kernel.sh"), "plain"], check=True,
-                       stdout=subprocess.DEVNULL)
-    subprocess.run(["cp", "-al", SOURCE, tree], check=True)
-    git(tree, "init", "-q")
-    git(tree, "add", "-A", "-f")   # Debian's .gitignore ignores the whole top level
-    git(tree, "commit", "-q", "-m", "linux-source-6.1 6.1.192-3")
-    commits = [git(tree, "rev-parse", "HEAD").strip()]
-    bug = ""
-    for title, change in steps(tree):
-        if isinstance(change, str):     # a patch of ours
-            with open(change, encoding="utf-8") as fh:
-                files = [line.split()[1].split("/", 1)[1] for line in fh if line.startswith("+++ ")]
-            for rel in files:
-                rewrite(tree, rel, lambda t: t)   # unshare before patching
-            with open(change, encoding="utf-8") as fh:
-                subprocess.run(["patch", "-d", tree, "-p1", "--quiet"], stdin=fh, check=True)
-        else:
-            change()
-        git(tree, "commit", "-q", "-a", "-m", title)
-        commits.append(git(tree, "rev-parse", "HEAD").strip())
-        if title == bug_title:
-            bug = commits[-1]
-    return commits, bug
+BUG1_TITLE = "twl4030-irq: PIH not a wake-up irq (bug 1)"
 
 
 def bisect(tree: str, commits: List[str], args: List[str]) -> Tuple[int, str, List[str]]:
@@ -176,7 +84,7 @@ class BisectTest(GTA04Test):
     def test_bisect_names_the_bug_commit(self) -> None:
         with demo_tree() as tree:
             t0 = time.monotonic()
-            commits, bug = make_repo(tree, bug1_steps, "twl4030-irq: PIH not a wake-up irq (bug 1)")
+            commits, bug = make_repo(tree, bug1_steps, BUG1_TITLE)
             print("  repository with %d commits in %.0f s; bug commit %s"
                   % (len(commits), time.monotonic() - t0, bug[:12]))
             code, out, _steps = bisect(tree, commits, SCENARIO)
@@ -189,8 +97,7 @@ class BisectTest(GTA04Test):
 
     def test_flaky_commit_is_flagged(self) -> None:
         with demo_tree() as tree:
-            commits, bug = make_repo(tree, flaky_steps,
-                                     "twl4030-irq: PIH not a wake-up irq (bug 1)")
+            commits, bug = make_repo(tree, flaky_steps, BUG1_TITLE)
             flaky = commits[3]
             print("  repository with %d commits; flaky commit %s, bug commit %s"
                   % (len(commits), flaky[:12], bug[:12]))
@@ -217,13 +124,15 @@ class BisectTest(GTA04Test):
         # a round on K boards (GTA04_BISECT_JOBS, default 2), three runs a step
         jobs = int(os.environ.get("GTA04_BISECT_JOBS", "2"))
         with demo_tree() as tree:
-            commits, bug = make_repo(tree, bug1_steps, "twl4030-irq: PIH not a wake-up irq (bug 1)")
+            commits, bug = make_repo(tree, bug1_steps, BUG1_TITLE)
             print("  repository with %d commits; bug commit %s; --jobs %d --runs 3"
                   % (len(commits), bug[:12], jobs))
             t0 = time.monotonic()
+            artefacts = os.path.join(os.path.dirname(tree), "artefacts")
+            shutil.rmtree(artefacts, ignore_errors=True)
             proc = subprocess.run([os.path.join(REPO, "scripts", "gta04-bisect-run"), tree,
                                    "--bisect", commits[0], commits[-1], "--jobs", str(jobs),
-                                   "--runs", "3"] + SCENARIO,
+                                   "--runs", "3", "--artefacts", artefacts] + SCENARIO,
                                   check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                   text=True, timeout=7200)
             for line in proc.stdout.splitlines():
@@ -235,6 +144,15 @@ class BisectTest(GTA04Test):
             if proc.returncode != 0 or named != [bug]:
                 raise TestFailure("the parallel bisect named %s, not the bug commit %s:\n%s"
                                   % (named, bug[:12], proc.stdout[-3000:]))
+            # every run kept its artefacts, the timeline of its last cycle among them
+            runs = [os.path.join(d, r) for d in glob.glob(os.path.join(artefacts, "*"))
+                    for r in os.listdir(d)]
+            want = ("console.log", "dmesg", "qemu.log.gz", "timeline.html", "timeline.png", "verdict")
+            short = [r for r in runs if not all(os.path.exists(os.path.join(r, f)) for f in want)]
+            if not runs or short:
+                raise TestFailure("artefacts: %d runs, %s without all of %s"
+                                  % (len(runs), short[:3], ", ".join(want)))
+            print("  artefacts: %d runs, each with %s" % (len(runs), ", ".join(want)))
 
 
 if __name__ == "__main__":
