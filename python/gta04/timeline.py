@@ -166,6 +166,9 @@ class Trace:  # pylint: disable=too-few-public-methods
             self.events = [(convert(t), e, a) for t, e, a in self.events]
             self.clock = "virtual"
         lines = self._console_lines()
+        # the guest's irq handlers and wake-up sources (ftrace), if recorded
+        self.handlers: List[Callback] = []
+        self.wakeups: List[Tuple[float, str]] = []
         self.phases = [(t, text) for t, _stamp, text in lines if any(p in text for p in PHASES)]
         self.callbacks = callbacks(lines, self.clock == "virtual")
         if self.clock == "virtual":
@@ -174,6 +177,7 @@ class Trace:  # pylint: disable=too-few-public-methods
             events = ftrace_events(lines, stamp_offset(lines))
             self.callbacks += ftrace_callbacks(events)
             self.phases = sorted(self.phases + ftrace_phases(events))
+            self.handlers, self.wakeups = ftrace_handlers(events)
 
     def _console_lines(self) -> List[Tuple[float, Optional[float], str]]:
         """(time of its first character, printk stamp or None, text) of each
@@ -310,6 +314,35 @@ def ftrace_callbacks(events: List[FtraceEvent]) -> List[Callback]:
     return out
 
 
+IRQ_ENTRY = re.compile(r"^irq=(\d+) name=(.*)$")
+IRQ_EXIT = re.compile(r"^irq=(\d+) ret=(\w+)$")
+WAKEUP_SOURCE = re.compile(r"^(.*) state=0x[0-9a-f]+$")
+
+
+def ftrace_handlers(events: List[FtraceEvent]
+                    ) -> Tuple[List[Callback], List[Tuple[float, str]]]:
+    """irq:irq_handler_entry/exit as (start, end, name, "irq N (ret)"), and
+    power:wakeup_source_activate/deactivate as marks."""
+    started: Dict[str, Tuple[float, str]] = {}
+    handlers: List[Callback] = []
+    wakeups: List[Tuple[float, str]] = []
+    for t, event, args in events:
+        if event == "irq_handler_entry":
+            m = IRQ_ENTRY.match(args)
+            if m:
+                started[m.group(1)] = (t, m.group(2))
+        elif event == "irq_handler_exit":
+            m = IRQ_EXIT.match(args)
+            if m and m.group(1) in started:
+                start, name = started.pop(m.group(1))
+                handlers.append((start, t, name, "irq %s (%s)" % (m.group(1), m.group(2))))
+        elif event in ("wakeup_source_activate", "wakeup_source_deactivate"):
+            m = WAKEUP_SOURCE.match(args)
+            if m:
+                wakeups.append((t, "%s %s" % (m.group(1), event.rsplit("_", 1)[1])))
+    return handlers, wakeups
+
+
 def ftrace_phases(events: List[FtraceEvent]) -> List[Tuple[float, str]]:
     """The PM core's steps of power:suspend_resume (dpm_suspend_noirq,
     machine_suspend, ...) as phase marks: where each begins."""
@@ -354,6 +387,11 @@ class Lanes:  # pylint: disable=too-few-public-methods
             if name == "suspend phases" and any(end >= t0 and start <= t1
                                                 for start, end, _d, _c in trace.callbacks):
                 self._lane("kernel callbacks")
+            # the guest's own irq handlers and wake-up sources (ftrace)
+            if name == "suspend phases" and (
+                    any(end >= t0 and start <= t1 for start, end, _n, _i in trace.handlers)
+                    or any(t0 <= t <= t1 for t, _w in trace.wakeups)):
+                self._lane("kernel irq handlers")
         # the SIHs' INT1 halves (INT2 is not wired on the GTA04): PWR and BCI
         # always, the others when something latched in the window
         sihs = ["pwr-sih", "bci-sih"]
@@ -571,6 +609,13 @@ class Lanes:  # pylint: disable=too-few-public-methods
             if end >= self.t0 and start <= self.t1 and "kernel callbacks" in self.lanes:
                 self.lanes["kernel callbacks"]["bars"].append(
                     (max(start, self.t0), min(end, self.t1), "%s %s" % (device, callback), "light"))
+        if "kernel irq handlers" in self.lanes:
+            lane = self.lanes["kernel irq handlers"]
+            for start, end, name, irq in self.trace.handlers:
+                if end >= self.t0 and start <= self.t1:
+                    lane["bars"].append((max(start, self.t0), min(end, self.t1),
+                                         "%s %s" % (name, irq), "event"))
+            lane["marks"] += [(t, text, "phase") for t, text in self.trace.wakeups if self._inside(t)]
         self._bars("RTC alarm", "rtc_it", "RTC_IT", "event")
         self._bars("PWRON", "pwron", "held")
         self._bars("VBUS", "cable", "cable in", "light")
