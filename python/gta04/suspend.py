@@ -76,6 +76,9 @@ class Sleep:  # pylint: disable=too-few-public-methods
         self.qemu_status: Optional[str] = None  # QMP query-status when found asleep
         self.itr0: Optional[int] = None     # INTC raw input when found asleep
         self.mir0: Optional[int] = None     # INTC mask when found asleep
+        # warp mode: entered and returned are when the host read the clock,
+        # no measure of the guest's (a stimulus's time, stimulated, is)
+        self.host_paced = False
 
     def woke_after_stimulus(self) -> bool:
         """Whether it woke, with a stimulus applied no later than the write returned."""
@@ -83,6 +86,10 @@ class Sleep:  # pylint: disable=too-few-public-methods
             and self.returned >= self.stimulated
 
     def __str__(self) -> str:
+        if self.woke and self.host_paced:
+            # warp mode: the host read both times when it got to it, while
+            # an awake guest's time jumped on (docs/gta04.md "Hours in minutes")
+            return "woke, status %s, wakeup irq %s" % (self.status, self.wakeup_irq)
         if self.woke:
             return "woke %.1f guest s after the console suspended, status %s, wakeup irq %s" % (
                 (self.returned or 0.0) - self.entered, self.status, self.wakeup_irq)
@@ -156,6 +163,7 @@ class Suspender:  # pylint: disable=too-few-public-methods
         fired = self.monitor.qom_get(STIMULI, "fired") if on_board else 0
         end = self._write(state, bound, then)
         sleep = Sleep(state)
+        sleep.host_paced = self.warp
         sleep.entered = self.monitor.guest_clock()
         host: Optional[Callable[[], object]]
         if isinstance(stimulus, BoardWrite):
