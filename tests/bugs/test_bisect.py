@@ -48,6 +48,12 @@ FLAKY_RUNS = ["--runs", "4", "--flaky", "skip", "--warp"]
 BUG1_TITLE = "twl4030-irq: PIH not a wake-up irq (bug 1)"
 
 
+def shorter(line: str) -> str:
+    """A step's line, cut to 200 characters but for where its time went."""
+    times = line[line.rfind(" [build"):] if " [build" in line else ""
+    return line if len(line) <= 200 else line[:200 - len(times)] + " ..." + times
+
+
 def bisect(tree: str, commits: List[str], args: List[str]) -> Tuple[int, str, List[str]]:
     """git bisect run gta04-bisect-run between the first commit (good) and
     the last (bad): its exit status, output and step lines (printed)."""
@@ -59,7 +65,7 @@ def bisect(tree: str, commits: List[str], args: List[str]) -> Tuple[int, str, Li
                           timeout=7200)
     steps = [line for line in proc.stdout.splitlines() if line.startswith("gta04-bisect-run:")]
     for line in steps:
-        print("   ", line[:200])
+        print("   ", shorter(line))
     print("  git bisect run: exit %d, %d steps, %.0f s"
           % (proc.returncode, len(steps), time.monotonic() - t0))
     return proc.returncode, proc.stdout, steps
@@ -137,7 +143,7 @@ class BisectTest(GTA04Test):
                                   text=True, timeout=7200)
             for line in proc.stdout.splitlines():
                 if line.startswith(("gta04-bisect-run:", "round", "  ")) or "first bad" in line:
-                    print("   ", line[:220])
+                    print("   ", shorter(line))
             print("  --bisect --jobs %d: exit %d in %.0f s" % (jobs, proc.returncode,
                                                            time.monotonic() - t0))
             named = re.findall(r"^([0-9a-f]{40}) is the first bad commit", proc.stdout, re.M)
