@@ -146,7 +146,9 @@ class BisectTest(GTA04Test):
                     print("   ", shorter(line))
             print("  --bisect --jobs %d: exit %d in %.0f s" % (jobs, proc.returncode,
                                                            time.monotonic() - t0))
-            named = re.findall(r"^([0-9a-f]{40}) is the first bad commit", proc.stdout, re.M)
+            # git's line, as gta04-bisect-run passes it on
+            named = re.findall(r"^(?:gta04-bisect-run: )?([0-9a-f]{40}) is the first bad commit",
+                               proc.stdout, re.M)
             if proc.returncode != 0 or named != [bug]:
                 raise TestFailure("the parallel bisect named %s, not the bug commit %s:\n%s"
                                   % (named, bug[:12], proc.stdout[-3000:]))
