@@ -169,12 +169,16 @@ class Trace:  # pylint: disable=too-few-public-methods
         # the guest's irq handlers and wake-up sources (ftrace), if recorded
         self.handlers: List[Callback] = []
         self.wakeups: List[Tuple[float, str]] = []
+        # a dmesg printed on the console replays old kernel lines: not the
+        # kernel speaking now (a stamp older than one the console showed)
+        lines = live_lines(lines)
         self.phases = [(t, text) for t, _stamp, text in lines if any(p in text for p in PHASES)]
-        self.callbacks = callbacks(lines, self.clock == "virtual")
+        stamps = StampClock(lines)
+        self.callbacks = callbacks(lines, stamps if self.clock == "virtual" else None)
         if self.clock == "virtual":
             # the guest's ftrace events, dumped on the console (gta04.ftrace):
             # their stamps are sched_clock's, as printk's
-            events = ftrace_events(lines, stamp_offset(lines))
+            events = ftrace_events(lines, stamps)
             self.callbacks += ftrace_callbacks(events)
             self.phases = sorted(self.phases + ftrace_phases(events))
             self.handlers, self.wakeups = ftrace_handlers(events)
@@ -237,33 +241,93 @@ RETURNED = re.compile(r"^(?:\S+ )?(\S+): PM: (\w+)\+0x[0-9a-f]+/0x[0-9a-f]+ retu
 Callback = Tuple[float, float, str, str]    # start, end, device, callback (returned value)
 
 
-def callbacks(lines: List[Tuple[float, Optional[float], str]], virtual: bool) -> List[Callback]:
+def callbacks(lines: List[Tuple[float, Optional[float], str]],
+              stamps: Optional["StampClock"]) -> List[Callback]:
     """
     The kernel's device PM callbacks (pm_print_times lines), on the log's
-    clock: on the virtual clock a printk stamp is the 32 kHz counter's
-    reading (Linux's OMAP3 sched_clock) less a constant, found as the least
-    lag between a line's stamp and its first character on the UART; a
-    callback ends at its "returned" line's stamp and began "after N usecs"
-    before.  On another clock, where the stamp's clock is not the log's,
-    from the times the lines went out.
+    clock: on the virtual clock (`stamps`) a callback ends at its
+    "returned" line's printk stamp and began "after N usecs" before; on
+    another clock, where the stamp's clock is not the log's, from the
+    times the lines went out.
     """
-    offset = stamp_offset(lines) if virtual else 0.0
     out: List[Callback] = []
     for t, stamp, text in lines:
         m = RETURNED.match(text)
         if not m:
             continue
-        end = stamp + offset if virtual and stamp is not None else t
+        end = stamps.virtual(stamp) if stamps is not None and stamp is not None else t
         out.append((end - int(m.group(4)) / 1e6, end, m.group(1),
                     "%s (%s)" % (m.group(2), m.group(3))))
     return out
 
 
-def stamp_offset(lines: List[Tuple[float, Optional[float], str]]) -> float:
-    """The virtual time less the printk stamp (sched_clock: the 32 kHz
-    counter less a constant), as the least lag between a line's stamp and
-    its first character on the UART."""
-    return min((t - stamp for t, stamp, _ in lines if stamp is not None), default=0.0)
+ConsoleLine = Tuple[float, Optional[float], str]    # UART time, printk stamp or None, text
+
+
+def live_lines(lines: List[ConsoleLine]) -> List[ConsoleLine]:
+    """The console lines but a replay of old kernel lines (dmesg on the
+    console): a stamped line whose stamp is older than one already shown."""
+    out, top = [], float("-inf")
+    for line in lines:
+        stamp = line[1]
+        if stamp is not None:
+            if stamp < top:
+                continue
+            top = stamp
+        out.append(line)
+    return out
+
+
+# a rise in a line's lag (UART time less stamp) that is a sleep, not the
+# console falling behind (which it catches up with)
+EPOCH_JUMP = 0.1
+# ftrace steps that end where sched_clock resumed: the syscore resume of a
+# suspend to mem, the tick's unfreeze in s2idle (kernel/time/tick-common.c)
+CLOCK_RESUMED = re.compile(r"^(machine_suspend|timekeeping_freeze)\[\d+\] end$")
+
+
+class StampClock:
+    """
+    printk and ftrace stamps (sched_clock) on the virtual clock.  On OMAP3
+    sched_clock is the 32 kHz counter less a constant, and it stops while
+    the system sleeps (sched_clock_suspend: a syscore op in mem, the tick's
+    freeze in s2idle), so each sleep starts an epoch whose constant is
+    larger by the time slept.  An epoch's constant is the least lag of its
+    lines between the stamp and the first character on the UART; a new one
+    begins where the lag jumps by more than EPOCH_JUMP.  ftrace events
+    between the last line before a sleep and the first after it go by the
+    step that marks the clock's resume (CLOCK_RESUMED), when recorded.
+    """
+
+    def __init__(self, lines: List[ConsoleLine]):
+        # [first stamp, least lag] of each epoch, in stamp order
+        self.epochs: List[List[float]] = []
+        last = float("-inf")
+        for t, stamp, _text in lines:
+            if stamp is None:
+                continue
+            lag = t - stamp
+            if not self.epochs or lag > self.epochs[-1][1] + EPOCH_JUMP:
+                self.epochs.append([stamp, lag, last])
+            else:
+                self.epochs[-1][1] = min(self.epochs[-1][1], lag)
+            last = stamp
+
+    def resumed_at(self, stamps: List[float]) -> None:
+        """Where sched_clock resumed, by ftrace: an epoch starts there when
+        the stamp lies between its first line and the last before it."""
+        for epoch in self.epochs[1:]:
+            inside = [s for s in stamps if epoch[2] < s <= epoch[0]]
+            if inside:
+                epoch[0] = min(inside)
+
+    def virtual(self, stamp: float) -> float:
+        """The virtual time of a stamp."""
+        offset = self.epochs[0][1] if self.epochs else 0.0
+        for first, lag, _before in self.epochs:
+            if stamp >= first:
+                offset = lag
+        return stamp + offset
 
 
 # a line of the guest's ftrace buffer as gta04.ftrace.dump prints it (after
@@ -277,15 +341,14 @@ SUSPEND_RESUME = re.compile(r"^(\w+)\[\d+\] (begin|end)$")
 FtraceEvent = Tuple[float, str, str]     # virtual time, event, its arguments
 
 
-def ftrace_events(lines: List[Tuple[float, Optional[float], str]],
-                  offset: float) -> List[FtraceEvent]:
+def ftrace_events(lines: List[ConsoleLine], stamps: StampClock) -> List[FtraceEvent]:
     """The ftrace events among the console lines, on the virtual clock,
     in time order (a dump comes after the cycle it recorded)."""
-    out = []
-    for _t, _stamp, text in lines:
-        m = FTRACE.match(text)
-        if m:
-            out.append((float(m.group(1)) + offset, m.group(2), m.group(3)))
+    raw = [(float(m.group(1)), m.group(2), m.group(3))
+           for m in (FTRACE.match(text) for _t, _s, text in lines) if m]
+    stamps.resumed_at([stamp for stamp, event, args in raw
+                       if event == "suspend_resume" and CLOCK_RESUMED.match(args)])
+    out = [(stamps.virtual(stamp), event, args) for stamp, event, args in raw]
     # by time only: events of one stamp (a callback's start and end, at the
     # counter's 30.5 us resolution) keep the buffer's order
     return sorted(out, key=lambda e: e[0])
