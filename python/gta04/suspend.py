@@ -102,6 +102,11 @@ class Sleep:  # pylint: disable=too-few-public-methods
                    "masked" if mir0 & 0x80 else "unmasked"))
 
 
+# A console line of the way back from a sleep (the PM core's resume phases,
+# with the console up; the thaw and the exit otherwise)
+RESUMING = re.compile(r"resume of devices|Restarting tasks|PM: suspend exit")
+
+
 class Suspender:  # pylint: disable=too-few-public-methods
     """
     Suspends the guest on a console, shell and monitor.
@@ -244,6 +249,7 @@ class Suspender:  # pylint: disable=too-few-public-methods
         # (WFI or the s2idle loop follow within milliseconds)
         asleep_line = re.compile(r"noirq suspend of devices complete") if self.console_up else None
         sleep.asleep = None if asleep_line else sleep.entered
+        asleep_at = len(con.log)    # where the console stood when it slept
         last = -1.0
         while True:
             con.poll()
@@ -253,6 +259,7 @@ class Suspender:  # pylint: disable=too-few-public-methods
             if sleep.asleep is None:
                 if asleep_line and asleep_line.search(con.log, con.pos):
                     sleep.asleep = now
+                    asleep_at = len(con.log)
                 elif time.monotonic() > deadline:
                     raise Timeout("suspend to %s: no end of the noirq phase within %d s"
                                   % (sleep.state, bound))
@@ -267,7 +274,11 @@ class Suspender:  # pylint: disable=too-few-public-methods
                 sleep.stimulated = now
                 stimulus()
                 continue
-            if now >= quiet_until + wake_within or stalled:
+            # the kernel on its way back (a resume line came since it slept)
+            # gets the window once more: a host short of CPU makes it slow,
+            # not asleep (a resume that hangs is still found not woken)
+            resuming = not stalled and RESUMING.search(con.log, asleep_at) is not None
+            if now >= quiet_until + wake_within * (2 if resuming else 1) or stalled:
                 self._not_woken(sleep, now, stalled)
                 return False
             if time.monotonic() > deadline:
