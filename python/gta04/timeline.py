@@ -7,7 +7,7 @@ parsed log and its suspend cycles, and the lanes of one window.
 import bisect
 import gzip
 import re
-from typing import Callable, Dict, List, Optional, TextIO, Tuple, TypedDict
+from typing import Callable, Dict, List, Optional, Sequence, TextIO, Tuple, TypedDict
 
 
 # The trace events the timeline reads (and qemu_args enables).
@@ -173,7 +173,9 @@ class Trace:  # pylint: disable=too-few-public-methods
         # kernel speaking now (a stamp older than one the console showed)
         lines = live_lines(lines)
         self.phases = [(t, text) for t, _stamp, text in lines if any(p in text for p in PHASES)]
-        stamps = StampClock(lines)
+        stamps = StampClock(lines, [float(m.group(1)) for m in (
+            FTRACE.match(text) for _t, _s, text in lines)
+            if m and m.group(2) == "suspend_resume" and CLOCK_RESUMED.match(m.group(3))])
         self.callbacks = callbacks(lines, stamps if self.clock == "virtual" else None)
         if self.clock == "virtual":
             # the guest's ftrace events, dumped on the console (gta04.ftrace):
@@ -262,6 +264,7 @@ def callbacks(lines: List[Tuple[float, Optional[float], str]],
 
 
 ConsoleLine = Tuple[float, Optional[float], str]    # UART time, printk stamp or None, text
+FtraceEvent = Tuple[float, str, str]     # time (stamp or virtual), event, its arguments
 
 
 def live_lines(lines: List[ConsoleLine]) -> List[ConsoleLine]:
@@ -279,8 +282,10 @@ def live_lines(lines: List[ConsoleLine]) -> List[ConsoleLine]:
 
 
 # a rise in a line's lag (UART time less stamp) that is a sleep, not the
-# console falling behind (which it catches up with)
+# console falling behind (which it catches up with); a line within LIVE_LAG
+# of its epoch's least lag was printed as it happened
 EPOCH_JUMP = 0.1
+LIVE_LAG = 0.005
 # ftrace steps that end where sched_clock resumed: the syscore resume of a
 # suspend to mem, the tick's unfreeze in s2idle (kernel/time/tick-common.c)
 CLOCK_RESUMED = re.compile(r"^(machine_suspend|timekeeping_freeze)\[\d+\] end$")
@@ -294,14 +299,17 @@ class StampClock:
     freeze in s2idle), so each sleep starts an epoch whose constant is
     larger by the time slept.  An epoch's constant is the least lag of its
     lines between the stamp and the first character on the UART; a new one
-    begins where the lag jumps by more than EPOCH_JUMP.  ftrace events
-    between the last line before a sleep and the first after it go by the
-    step that marks the clock's resume (CLOCK_RESUMED), when recorded.
+    begins where the lag jumps by more than EPOCH_JUMP.  Where an epoch
+    begins in stamps: at the step that marks the clock's resume when the
+    guest's ftrace recorded it (`resumed`: the stamps of CLOCK_RESUMED
+    events), else at its first line printed as it happened (lines logged
+    while the console slept come out after the wake with old stamps).
     """
 
-    def __init__(self, lines: List[ConsoleLine]):
-        # [first stamp, least lag] of each epoch, in stamp order
+    def __init__(self, lines: List[ConsoleLine], resumed: Sequence[float] = ()):
+        # [where it begins (a stamp), its constant, the last stamp before it]
         self.epochs: List[List[float]] = []
+        members: List[List[Tuple[float, float]]] = []
         last = float("-inf")
         for t, stamp, _text in lines:
             if stamp is None:
@@ -309,25 +317,43 @@ class StampClock:
             lag = t - stamp
             if not self.epochs or lag > self.epochs[-1][1] + EPOCH_JUMP:
                 self.epochs.append([stamp, lag, last])
+                members.append([])
             else:
                 self.epochs[-1][1] = min(self.epochs[-1][1], lag)
+            members[-1].append((stamp, lag))
             last = stamp
+        for epoch, lines_of in zip(self.epochs[1:], members[1:]):
+            live = [stamp for stamp, lag in lines_of if lag <= epoch[1] + LIVE_LAG]
+            marks = [r for r in resumed if epoch[2] < r <= min(live, default=epoch[0])]
+            epoch[0] = min(marks) if marks else min(live, default=epoch[0])
 
-    def resumed_at(self, stamps: List[float]) -> None:
-        """Where sched_clock resumed, by ftrace: an epoch starts there when
-        the stamp lies between its first line and the last before it."""
-        for epoch in self.epochs[1:]:
-            inside = [s for s in stamps if epoch[2] < s <= epoch[0]]
-            if inside:
-                epoch[0] = min(inside)
+    def _epoch(self, stamp: float) -> int:
+        """The last epoch that begins at or before the stamp."""
+        k = 0
+        for i, epoch in enumerate(self.epochs):
+            if stamp >= epoch[0]:
+                k = i
+        return k
 
     def virtual(self, stamp: float) -> float:
-        """The virtual time of a stamp."""
-        offset = self.epochs[0][1] if self.epochs else 0.0
-        for first, lag, _before in self.epochs:
-            if stamp >= first:
-                offset = lag
-        return stamp + offset
+        """The virtual time of a printk stamp."""
+        return stamp + (self.epochs[self._epoch(stamp)][1] if self.epochs else 0.0)
+
+    def in_order(self, events: List[FtraceEvent]) -> List[FtraceEvent]:
+        """ftrace events (stamps, in the buffer's order) on the virtual
+        clock.  The steps around a sleep share one 30.5 us tick of a clock
+        that stood still: one at the epoch's first stamp belongs to it only
+        once the buffer has passed the step that marks the resume."""
+        seen = set()
+        out = []
+        for stamp, event, args in events:
+            k = self._epoch(stamp)
+            if event == "suspend_resume" and CLOCK_RESUMED.match(args):
+                seen.add(k)
+            if k and stamp == self.epochs[k][0] and k not in seen:
+                k -= 1
+            out.append((stamp + self.epochs[k][1] if self.epochs else stamp, event, args))
+        return out
 
 
 # a line of the guest's ftrace buffer as gta04.ftrace.dump prints it (after
@@ -338,17 +364,13 @@ PM_CALLBACK_START = re.compile(r"^(\S+) (\S+), parent: \S+, (.*)\[(\w+)\]$")
 PM_CALLBACK_END = re.compile(r"^(\S+) (\S+), err=(-?\d+)$")
 # power:suspend_resume: ACTION[STATE] begin|end
 SUSPEND_RESUME = re.compile(r"^(\w+)\[\d+\] (begin|end)$")
-FtraceEvent = Tuple[float, str, str]     # virtual time, event, its arguments
 
 
 def ftrace_events(lines: List[ConsoleLine], stamps: StampClock) -> List[FtraceEvent]:
     """The ftrace events among the console lines, on the virtual clock,
     in time order (a dump comes after the cycle it recorded)."""
-    raw = [(float(m.group(1)), m.group(2), m.group(3))
-           for m in (FTRACE.match(text) for _t, _s, text in lines) if m]
-    stamps.resumed_at([stamp for stamp, event, args in raw
-                       if event == "suspend_resume" and CLOCK_RESUMED.match(args)])
-    out = [(stamps.virtual(stamp), event, args) for stamp, event, args in raw]
+    out = stamps.in_order([(float(m.group(1)), m.group(2), m.group(3))
+                           for m in (FTRACE.match(text) for _t, _s, text in lines) if m])
     # by time only: events of one stamp (a callback's start and end, at the
     # counter's 30.5 us resolution) keep the buffer's order
     return sorted(out, key=lambda e: e[0])

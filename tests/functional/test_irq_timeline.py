@@ -170,6 +170,13 @@ class IrqTimelineTest(GTA04Test):
         inside = [b for b in bars if noirq <= b[0] <= b[1] <= suspended]
         check(inside, "no callback between dpm_suspend_noirq (%.4f) and machine_suspend (%.4f)"
               % (noirq, suspended))
+        # sched_clock stood still while the board slept: the steps before the
+        # sleep stay before it (milliseconds apart), the resume comes after it
+        resumed = [m[0] for m in by_name["suspend phases"]["marks"]
+                   if m[1] == "ftrace: dpm_resume_noirq"][0]
+        check(suspended - noirq < 0.5 and resumed - suspended > 1.0,
+              "dpm_suspend_noirq %.4f, machine_suspend %.4f, dpm_resume_noirq %.4f: the sleep "
+              "misplaced" % (noirq, suspended, resumed))
         print("  %d callbacks, %d in the noirq phase (%.1f ms); PHY: %s"
               % (len(bars), len(inside), (suspended - noirq) * 1e3, phy[0][2]))
 
