@@ -277,8 +277,8 @@ class Suspender:  # pylint: disable=too-few-public-methods
             # the kernel on its way back (a resume line came since it slept)
             # gets the window once more: a host short of CPU makes it slow,
             # not asleep (a resume that hangs is still found not woken)
-            resuming = not stalled and RESUMING.search(con.log, asleep_at) is not None
-            if now >= quiet_until + wake_within * (2 if resuming else 1) or stalled:
+            if stalled or now >= quiet_until + wake_within * (
+                    2 if RESUMING.search(con.log, asleep_at) else 1):
                 self._not_woken(sleep, now, stalled)
                 return False
             if time.monotonic() > deadline:
