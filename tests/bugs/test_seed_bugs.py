@@ -396,7 +396,7 @@ def plug_asleep(row: Row, trace: str) -> Tuple[str, str]:
         g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
         seen = []
         for _ in range(2):
-            pih = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
+            pih = irq_counts(g)[PIH]
             plug = stimulus(g, "plug")   # the cable out, then plugged while asleep
             # the PHY runtime-suspends (VUSB3V1 off) 2 s after the unplug, as
             # after its probe: sleep with it settled, as on a board left alone
@@ -404,7 +404,7 @@ def plug_asleep(row: Row, trace: str) -> Tuple[str, str]:
             # console up, the resume prints every device callback: seconds
             sleep = row.suspend(g, stimulus=plug, wake_within=10 + g.wfi_lead, bound=600)
             if sleep.woke:
-                pih_after = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
+                pih_after = irq_counts(g)[PIH]
                 seen.append("%s, PIH %d->%d" % (describe(sleep, virq), pih, pih_after))
                 if not sleep.woke_after_stimulus() or pih_after == pih \
                         or sleep.wakeup_irq not in (virq, "none"):
@@ -464,7 +464,7 @@ def bug2_rtc(row: Row, trace: str) -> Tuple[str, str]:
         virq = g.pih_virq()
 
         def count() -> int:
-            return interrupts(g.ok("cat /proc/interrupts"))["rtc0"][0]
+            return irq_counts(g)["rtc0"]
         before = count()
         arm_alarm(g, 5)
         first = row.suspend(g, wake_within=20)
@@ -511,8 +511,8 @@ def article_rtc(row: Row, trace: str) -> Tuple[str, str]:
         g.ok("sleep 3")
 
         def counts() -> Tuple[int, int]:
-            irqs = interrupts(g.ok("cat /proc/interrupts"))
-            return irqs["rtc0"][0], irqs[PIH][0]
+            irqs = irq_counts(g)
+            return irqs["rtc0"], irqs[PIH]
         seen: List[str] = []
         lost_at = 0     # the wake whose alarm was never acknowledged
         for n in range(1, ARTICLE_CYCLES + 1):
@@ -572,7 +572,7 @@ def storm(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-
         g.ok("sleep 3")      # the PHY settles without a cable, as in chain()
         g.qom_set(TWL, "vbus", True)
         g.ok("sleep 1")      # the BCI's plug debounce
-        pih = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
+        pih = irq_counts(g)[PIH]
         start = os.path.getsize(trace)
         sleep = row.suspend(g, wake_within=STORM_ASLEEP[row.state], bound=600)
         with open(trace, encoding="utf-8", errors="replace") as fh:
@@ -581,7 +581,7 @@ def storm(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-
         if not sleep.woke:
             g.send("\x15")   # ^U: if the shell gets the key, it only clears its line
             g.wait_for(r"__GTA04E%d__" % g.shell.seq + STATUS, 60)
-        pih_after = interrupts(g.ok("cat /proc/interrupts"))[PIH][0]
+        pih_after = irq_counts(g)[PIH]
         throttled = g.ok("dmesg | grep -c 'RT throttling activated' || true").strip()
         g.ok("sleep 1")
         with open(trace, encoding="utf-8", errors="replace") as fh:
