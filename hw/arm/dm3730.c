@@ -147,7 +147,9 @@ static void dm3730_children_init(DM3730State *s)
     Object *obj = OBJECT(s);
     int i;
 
-    /* interrupt controller and timers */
+    /* boot ROM, interrupt controller and timers */
+    object_initialize_child(obj, "boot-rom", &s->boot_rom,
+                            TYPE_OMAP3_BOOT_ROM);
     object_initialize_child(obj, "intc", &s->intc, TYPE_OMAP3_INTC);
     for (i = 0; i < DM3730_NUM_GPT; i++) {
         g_autofree char *name = g_strdup_printf("gpt%d", i + 1);
@@ -239,7 +241,19 @@ static bool dm3730_children_realize(DM3730State *s, Error **errp)
     bool ok;
     int i;
 
-    ok = DM3730_REALIZE(s, &s->intc, DM3730_DEV_INTC, 1, errp);
+    /*
+     * the ROM reads its wake-up memory, CONTROL_MEM_WKUP + 0x310 (links:
+     * once the SoC is in the composition tree)
+     */
+    ok = object_property_set_link(OBJECT(&s->boot_rom), "cpu",
+                                  OBJECT(&s->cpu), errp) &&
+         object_property_set_link(OBJECT(&s->boot_rom), "memory",
+                                  OBJECT(get_system_memory()), errp) &&
+         object_property_set_uint(OBJECT(&s->boot_rom), "scratchpad-addr",
+                                  dm3730_addr(DM3730_DEV_SCM) +
+                                  OMAP3_SCM_SCRATCHPAD, errp);
+    ok = ok && DM3730_REALIZE(s, &s->boot_rom, DM3730_DEV_BOOT_ROM, 1, errp);
+    ok = ok && DM3730_REALIZE(s, &s->intc, DM3730_DEV_INTC, 1, errp);
     for (i = 0; ok && i < DM3730_NUM_GPT; i++) {
         ok = DM3730_REALIZE(s, &s->gpt[i], DM3730_DEV_GPT1 + i, 1, errp);
     }
@@ -287,32 +301,6 @@ static bool dm3730_children_realize(DM3730State *s, Error **errp)
         ok = DM3730_REALIZE(s, &s->mmc[i], dm3730_mmc_dev[i], 1, errp);
     }
     return ok;
-}
-
-/*
- * With no -kernel the Cortex-A8 starts at 0 (sys_boot maps the boot ROM
- * there).  We do not have TI's ROM code: ours parks the CPU in WFI, so a
- * board without a kernel starts and idles instead of faulting in a loop.
- *
- * The ROM also is the secure monitor of a GP device: Linux issues "smc #1"
- * with a service number in r12 (L2 cache invalidate, write L2/aux control:
- * arch/arm/mach-omap2/sleep34xx.S, omap-smc.S).  With -kernel, QEMU leaves
- * MVBAR at 0, so the SMC vector is ROM offset 0x08: it returns at once.
- * QEMU models no L2 cache, so there is nothing for these services to do.
- */
-static void dm3730_fill_boot_rom(uint8_t *rom)
-{
-    int i;
-
-    for (i = 0; i < 8; i++) {
-        /* vector i: b 0x20 (imm24 = (target - (pc + 8)) / 4, two's complement) */
-        int32_t offset = (0x20 - (4 * i + 8)) / 4;
-
-        stl_le_p(rom + 4 * i, 0xea000000 | (offset & 0xffffff));
-    }
-    stl_le_p(rom + 0x08, 0xe1b0f00e);   /* SMC: movs pc, lr */
-    stl_le_p(rom + 0x20, 0xe320f003);   /* wfi */
-    stl_le_p(rom + 0x24, 0xeafffffd);   /* b 0x20 */
 }
 
 /*
@@ -385,6 +373,9 @@ static void dm3730_children_configure(DM3730State *s)
     qdev_init_gpio_out_named(DEVICE(s), &s->mpu_standbywfi,
                              DM3730_MPU_STANDBYWFI, 1);
     qdev_prop_set_uint16(DEVICE(&s->standbywfi_split), "num-lines", 2);
+    for (i = 0; i < ARRAY_SIZE(s->mpu_irq_split); i++) {
+        qdev_prop_set_uint16(DEVICE(&s->mpu_irq_split[i]), "num-lines", 3);
+    }
 
     /* only GPTIMER1, 2 and 10 have the 1-ms tick registers */
     for (i = 0; i < DM3730_NUM_GPT; i++) {
@@ -439,12 +430,36 @@ static void dm3730_children_configure(DM3730State *s)
 /* The wires between children, after realize */
 static void dm3730_children_connect(DM3730State *s)
 {
+    static const int cpu_line[] = { ARM_CPU_IRQ, ARM_CPU_FIQ };
     SysBusDevice *intc = SYS_BUS_DEVICE(&s->intc);
+    int i;
 
-    sysbus_connect_irq(intc, OMAP3_INTC_OUT_IRQ,
-                       qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_IRQ));
-    sysbus_connect_irq(intc, OMAP3_INTC_OUT_FIQ,
-                       qdev_get_gpio_in(DEVICE(&s->cpu), ARM_CPU_FIQ));
+    /*
+     * The INTC's IRQ and FIQ go to the Cortex-A8; to the PRM: an interrupt
+     * for the MPU wakes its power domain (from OFF, where the CPU cannot
+     * see it); and to the boot ROM, which gives the rebooted CPU the levels
+     */
+    for (i = 0; i < ARRAY_SIZE(cpu_line); i++) {
+        DeviceState *split = DEVICE(&s->mpu_irq_split[i]);
+
+        sysbus_connect_irq(intc, i == 0 ? OMAP3_INTC_OUT_IRQ :
+                                          OMAP3_INTC_OUT_FIQ,
+                           qdev_get_gpio_in(split, 0));
+        qdev_connect_gpio_out(split, 0, qdev_get_gpio_in(DEVICE(&s->cpu),
+                                                         cpu_line[i]));
+        qdev_connect_gpio_out(split, 1,
+                              qdev_get_gpio_in_named(DEVICE(&s->prm),
+                                                     OMAP3_PRM_MPU_IRQ, i));
+        qdev_connect_gpio_out(split, 2,
+                              qdev_get_gpio_in_named(DEVICE(&s->boot_rom),
+                                                     OMAP3_BOOT_ROM_CPU_IRQ,
+                                                     i));
+    }
+    /* the MPU domain's logic power: the ROM boots the CPU when it returns */
+    qdev_connect_gpio_out_named(DEVICE(&s->prm), OMAP3_PRM_MPU_POWER, 0,
+                                qdev_get_gpio_in_named(DEVICE(&s->boot_rom),
+                                                    OMAP3_BOOT_ROM_MPU_POWER,
+                                                    0));
 
     /*
      * the Cortex-A8's WFI standby tells the PRCM the MPU may sleep; the
@@ -523,6 +538,10 @@ static void dm3730_init(Object *obj)
     object_initialize_child(obj, "cpu", &s->cpu, ARM_CPU_TYPE_NAME("cortex-a8"));
     object_initialize_child(obj, "standbywfi-split", &s->standbywfi_split,
                             TYPE_SPLIT_IRQ);
+    object_initialize_child(obj, "irq-split", &s->mpu_irq_split[0],
+                            TYPE_SPLIT_IRQ);
+    object_initialize_child(obj, "fiq-split", &s->mpu_irq_split[1],
+                            TYPE_SPLIT_IRQ);
     dm3730_children_init(s);
     dm3730_children_configure(s);
     dm3730_clocks_connect(s);
@@ -544,20 +563,6 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
     }
 
     /* On-chip memories */
-    memory_region_init_rom(&s->boot_rom, OBJECT(dev), "dm3730.boot-rom",
-                           dm3730_memmap[DM3730_DEV_BOOT_ROM].size, errp);
-    if (*errp) {
-        return;
-    }
-    dm3730_fill_boot_rom(memory_region_get_ram_ptr(&s->boot_rom));
-    memory_region_add_subregion(sysmem, dm3730_addr(DM3730_DEV_BOOT_ROM),
-                                &s->boot_rom);
-    memory_region_init_alias(&s->boot_rom_alias, OBJECT(dev),
-                             "dm3730.boot-rom-alias", &s->boot_rom, 0,
-                             dm3730_memmap[DM3730_DEV_BOOT_ALIAS].size);
-    memory_region_add_subregion(sysmem, dm3730_addr(DM3730_DEV_BOOT_ALIAS),
-                                &s->boot_rom_alias);
-
     memory_region_init_ram(&s->sram, OBJECT(dev), "dm3730.sram",
                            dm3730_memmap[DM3730_DEV_SRAM].size, errp);
     if (*errp) {
@@ -569,9 +574,19 @@ static void dm3730_realize(DeviceState *dev, Error **errp)
     /* The modelled devices */
     if (!dm3730_scm_set_wakeup_pads(s, errp) ||
         !dm3730_children_realize(s, errp) ||
-        !qdev_realize(DEVICE(&s->standbywfi_split), NULL, errp)) {
+        !qdev_realize(DEVICE(&s->standbywfi_split), NULL, errp) ||
+        !qdev_realize(DEVICE(&s->mpu_irq_split[0]), NULL, errp) ||
+        !qdev_realize(DEVICE(&s->mpu_irq_split[1]), NULL, errp)) {
         return;
     }
+    /* sys_boot maps the boot ROM at 0 too */
+    memory_region_init_alias(&s->boot_rom_alias, OBJECT(dev),
+                             "dm3730.boot-rom-alias",
+                             sysbus_mmio_get_region(SYS_BUS_DEVICE(&s->boot_rom),
+                                                    0),
+                             0, dm3730_memmap[DM3730_DEV_BOOT_ALIAS].size);
+    memory_region_add_subregion(sysmem, dm3730_addr(DM3730_DEV_BOOT_ALIAS),
+                                &s->boot_rom_alias);
     dm3730_children_connect(s);
 
     /* OCP sockets of the IP blocks without a model */

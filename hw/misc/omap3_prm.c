@@ -350,7 +350,8 @@ static bool omap3_prm_domain_can_sleep(OMAP3PRMState *s,
         return false;
     }
     if (d->module == MOD_MPU) {
-        return s->mpu_standbywfi;
+        /* an interrupt for the MPU is a wake-up event for its domain */
+        return s->mpu_standbywfi && !s->mpu_irq;
     }
     if (d->with_mpu || omap3_cm_sleepdep_mpu(s->cm, d->module)) {
         return mpu_down;
@@ -369,7 +370,36 @@ static unsigned omap3_prm_domain_target(OMAP3PRMState *s,
     unsigned t = FIELD_EX32(prm_reg(s, prm_domain_reg(d, OMAP3_PRM_PWSTCTRL)),
                             PM_PWSTCTRL, POWERSTATE);
 
-    return t >= PWRST_INACTIVE ? PWRST_INACTIVE : MAX(t, d->lowest);
+    if (t >= PWRST_INACTIVE) {
+        return PWRST_INACTIVE;
+    }
+    if (d->state_in_cpu && t == PWRST_OFF && s->mpu_powered) {
+        /*
+         * NEON's registers are the CPU model's: they are lost with the
+         * MPU's logic only, so NEON stops at RET while the MPU keeps it
+         */
+        return PWRST_RET;
+    }
+    return MAX(t, d->lowest);
+}
+
+/*
+ * The MPU domain's logic, the Cortex-A8, is lost in OFF and in RET unless
+ * PM_PWSTCTRL_MPU.LOGICRETSTATE keeps it: "mpu-power" tells the boot ROM,
+ * which powers the CPU down and, when it comes back, boots it the way a
+ * wake-up from OFF boots (omap3_boot_rom.c)
+ */
+static void omap3_prm_update_mpu_power(OMAP3PRMState *s,
+                                       const OMAP3PRCMDomain *mpu, unsigned st)
+{
+    bool powered = FIELD_EX32(omap3_prm_pwst(s, mpu, st), PM_PWSTST,
+                              LOGICSTATEST);
+
+    if (powered != s->mpu_powered) {
+        s->mpu_powered = powered;
+        trace_omap3_prcm_mpu_power(powered);
+        qemu_set_irq(s->mpu_power, powered);
+    }
 }
 
 static void omap3_prm_domain_set(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
@@ -383,6 +413,9 @@ static void omap3_prm_domain_set(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
         /* a completed sleep transition loads the state entered */
         s->space.regs[prm_domain_reg(d, OMAP3_PRM_PREPWSTST) >> 2] =
             omap3_prm_pwst(s, d, st);
+    }
+    if (d->module == MOD_MPU) {
+        omap3_prm_update_mpu_power(s, d, st);
     }
 }
 
@@ -656,6 +689,19 @@ static void omap3_prm_mpu_standbywfi(void *opaque, int n, int level)
     }
 }
 
+/* The INTC's IRQ (@n 0) or FIQ (1) to the Cortex-A8 */
+static void omap3_prm_mpu_irq(void *opaque, int n, int level)
+{
+    OMAP3PRMState *s = opaque;
+    uint8_t was = s->mpu_irq;
+
+    s->mpu_irq = deposit32(s->mpu_irq, n, 1, level != 0);
+    if (s->mpu_irq != was) {
+        trace_omap3_prcm_mpu_irq(n, level != 0);
+        omap3_prm_update_domains(s);
+    }
+}
+
 /* SYS_CLKIN_SEL encodings (TRM PRM_CLKSEL) */
 static const uint32_t omap3_osc_hz[] = {
     12000000, 13000000, 19200000, 26000000, 38400000, 16800000,
@@ -698,6 +744,9 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
     s->io_wakeup_level = false;
     /* the CPU's reset lowers STANDBYWFI: a machine reset ends any WFI */
     s->mpu_standbywfi = false;
+    /* the INTC's reset drops its requests */
+    s->mpu_irq = 0;
+    s->mpu_powered = true;
     memset(s->pwrst, PWRST_ON, sizeof(s->pwrst));
 }
 
@@ -707,6 +756,7 @@ static void omap3_prm_reset_hold(Object *obj, ResetType type)
 
     qemu_set_irq(s->irq, 0);
     qemu_set_irq(s->io_chain, 0);
+    qemu_set_irq(s->mpu_power, 1);
     qemu_set_irq(s->iva2_reset, FIELD_EX32(prm_reg(s, A_RM_RSTCTRL_IVA2),
                                            RM_RSTCTRL_IVA2, RST1_IVA2));
     /* SYSCLKDIV is back to 1 */
@@ -734,6 +784,10 @@ static void omap3_prm_init(Object *obj)
                             OMAP3_PRM_IO_WAKEUP, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_mpu_standbywfi,
                             OMAP3_PRM_MPU_STANDBYWFI, 1);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_mpu_irq,
+                            OMAP3_PRM_MPU_IRQ, 2);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->mpu_power,
+                             OMAP3_PRM_MPU_POWER, 1);
     s->sys_clk = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_SYS_CLK);
     s->clk_32k = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_32K_CLK);
 }
@@ -773,12 +827,13 @@ static int omap3_prm_post_load(void *opaque, int version_id)
 
 /*
  * Version 1 was new in the CM/PRM split (part of "omap3-prcm" version 1);
- * version 2: the MPU's STANDBYWFI; version 3: the power states
+ * version 2: the MPU's STANDBYWFI; version 3: the power states; version 4:
+ * the MPU's interrupt requests and logic power
  */
 static const VMStateDescription vmstate_omap3_prm = {
     .name = TYPE_OMAP3_PRM,
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .post_load = omap3_prm_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(space.regs, OMAP3PRMState,
@@ -788,6 +843,8 @@ static const VMStateDescription vmstate_omap3_prm = {
         VMSTATE_BOOL(sw_reset_pending, OMAP3PRMState),
         VMSTATE_BOOL(mpu_standbywfi, OMAP3PRMState),
         VMSTATE_UINT8_ARRAY(pwrst, OMAP3PRMState, OMAP3_PRCM_NDOMAINS),
+        VMSTATE_UINT8(mpu_irq, OMAP3PRMState),
+        VMSTATE_BOOL(mpu_powered, OMAP3PRMState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -392,6 +392,105 @@ static void test_power_states(void)
     qtest_quit(qts);
 }
 
+/* The Cortex-A8's program counter, once the vCPU ran the queued work */
+static uint32_t cpu_pc_when(QTestState *qts, uint32_t want)
+{
+    uint32_t pc = ~want;
+    int i;
+
+    for (i = 0; i < 100 && pc != want; i++) {
+        g_autofree char *regs = qtest_hmp(qts, "info registers");
+        const char *r15 = strstr(regs, "R15=");
+
+        g_assert_nonnull(r15);
+        pc = strtoul(r15 + 4, NULL, 16);
+        if (pc != want) {
+            g_usleep(10 * 1000);
+        }
+    }
+    return pc;
+}
+
+#define SCRATCHPAD          (dm3730_addr(DM3730_DEV_SCM) + 0x910)
+
+/*
+ * "power-states": the MPU domain in OFF, or in RET with its logic off,
+ * loses the Cortex-A8 ("mpu-power" to the boot ROM); an interrupt request
+ * for the MPU wakes it, and the ROM boots the CPU to the public restore
+ * pointer in the wake-up memory (scratchpad word 1), or to its reset
+ * vector when there is none.  NEON, whose registers are the CPU's, goes
+ * OFF with it and no lower than RET while the MPU keeps its logic.
+ */
+static void test_mpu_off(void)
+{
+    QTestState *qts = qtest_init(MACHINE
+                                 " -global omap3-prm.power-states=on");
+
+    wr(qts, SCRATCHPAD + 4, 0x80123450);
+    wr(qts, PRM_(MOD_MPU, PWSTCTRL), 0x00030100);      /* OFF */
+    wr(qts, PRM_(MOD_NEON, PWSTCTRL), 0);               /* OFF */
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0);
+    /* an interrupt for the MPU: ON, the CPU booted at the restore pointer */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0);
+    g_assert_cmphex(PREPWST(qts, MOD_NEON), ==, 0);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80123450), ==, 0x80123450);
+    /* still requested: the MPU stays ON through the next WFI */
+    wfi(qts, 0);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 0);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 1, 1);  /* FIQ */
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 1, 0);
+    wfi(qts, 0);
+
+    /* RET keeping the logic: the CPU keeps its state, NEON stops at RET */
+    wr(qts, PRM_(MOD_MPU, PWSTCTRL), 0x00030105);
+    wr(qts, SCRATCHPAD + 4, 0x80555550);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x15);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0x1);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 1);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80123450), ==, 0x80123450);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 0);
+    wfi(qts, 0);
+
+    /* RET with the logic off loses it like OFF; NEON goes OFF with it */
+    wr(qts, PRM_(MOD_MPU, PWSTCTRL), 0x00030101);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x11);
+    g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 1);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80555550), ==, 0x80555550);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 0);
+    wfi(qts, 0);
+
+    /* no restore pointer: a cold boot, from the reset vector in the ROM */
+    wr(qts, SCRATCHPAD + 4, 0);
+    wr(qts, PRM_(MOD_MPU, PWSTCTRL), 0x00030100);
+    wfi(qts, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 1);
+    g_assert_cmphex(cpu_pc_when(qts, 0), ==, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 0);
+    wfi(qts, 0);
+
+    /* migrated with the CPU powered down, woken on the other side */
+    wr(qts, SCRATCHPAD + 4, 0x80123450);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0);
+    qts = gta04_migrate(qts, MACHINE " -global omap3-prm.power-states=on");
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80123450), ==, 0x80123450);
+    qtest_quit(qts);
+}
+
 /*
  * "power-states": a module behind one of the CM's links keeps its clock
  * domain up with its clocks enabled only while it would not acknowledge an
@@ -737,6 +836,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/pwst", test_pwst);
     qtest_add_func("omap3-prcm/mpu-standbywfi", test_mpu_standbywfi);
     qtest_add_func("omap3-prcm/power-states", test_power_states);
+    qtest_add_func("omap3-prcm/mpu-off", test_mpu_off);
     qtest_add_func("omap3-prcm/idle-ack", test_idle_ack);
     qtest_add_func("omap3-prcm/holes", test_holes);
     qtest_add_func("omap3-prcm/hardreset", test_hardreset);

@@ -29,6 +29,7 @@
 #include "hw/timer/omap3_synctimer.h"
 #include "hw/watchdog/omap3_wdt.h"
 #include "hw/arm/dm3730_memmap.h"
+#include "hw/arm/omap3_boot_rom.h"
 
 #define TYPE_DM3730 "dm3730"
 OBJECT_DECLARE_SIMPLE_TYPE(DM3730State, DM3730)
@@ -59,7 +60,9 @@ struct DM3730State {
     ARMCPU cpu;
     SplitIRQ standbywfi_split;  /* STANDBYWFI: the PRM, and the board */
     qemu_irq mpu_standbywfi;    /* DM3730_MPU_STANDBYWFI */
-    MemoryRegion boot_rom;
+    /* the INTC's IRQ and FIQ: the CPU, the PRM's "mpu-irq", the boot ROM */
+    SplitIRQ mpu_irq_split[2];
+    OMAP3BootROMState boot_rom;
     MemoryRegion boot_rom_alias;
     MemoryRegion sram;
 

@@ -99,6 +99,8 @@ typedef struct OMAP3PRCMDomain {
     uint8_t clkdms;
     uint8_t lowest;
     bool with_mpu;
+    /* its state lives in the CPU model: lost with the MPU's logic only */
+    bool state_in_cpu;
 } OMAP3PRCMDomain;
 
 #define CM_CLKDM    (OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN) |                      \
@@ -129,8 +131,10 @@ typedef struct OMAP3PRCMDomain {
  * no TRM rule found): both are hard-wired dependencies on the MPU.  The
  * lowest state: OFF where the model keeps no context the domain would
  * lose (IVA2, SGX, DSS, CAM, USBHOST: no modelled module beyond OCP
- * stand-ins); RET for MPU, NEON, CORE and PER, whose context loss in OFF
- * (and the boot ROM's wake-up path for MPU OFF) is not modelled yet.
+ * stand-ins), and for the MPU, whose Cortex-A8 loses its state and is
+ * booted again by the boot ROM (omap3_boot_rom.c), and NEON, whose
+ * registers are the CPU's; RET for CORE and PER, whose modules' context
+ * loss in OFF is not modelled yet.
  */
 static const OMAP3PRCMDomain omap3_prcm_domains[] = {
     { "IVA2", OMAP3_PRCM_MOD_IVA2, .banks = 4,
@@ -145,7 +149,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00ff0f07,
       } },
     { "MPU", OMAP3_PRCM_MOD_MPU, .banks = 1,
-      .clkdms = 1, .lowest = OMAP3_PWRST_RET,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | HAS(CM_CLKSTST) |
               PRM_PWRDM | HAS(PRM_WKDEP),
       .reset = {
@@ -224,7 +228,8 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_CM_CLKSTCTRL] = 0x2,
       } },
     { "NEON", OMAP3_PRCM_MOD_NEON,
-      .clkdms = 1, .lowest = OMAP3_PWRST_RET, .with_mpu = true,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF, .with_mpu = true,
+      .state_in_cpu = true,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | PRM_PWRDM |
               HAS(PRM_WKDEP),
       .reset = {

@@ -52,6 +52,20 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
  */
 #define OMAP3_PRM_MPU_STANDBYWFI "mpu-standbywfi"
 
+/*
+ * Named GPIO inputs "mpu-irq" (0: IRQ, 1: FIQ): the INTC's requests to the
+ * Cortex-A8.  A pending one is a wake-up event for the MPU power domain,
+ * which keeps it (or brings it back) ON: in OFF the CPU cannot see it.
+ */
+#define OMAP3_PRM_MPU_IRQ       "mpu-irq"
+
+/*
+ * Named GPIO output "mpu-power": the MPU domain's logic is powered (1), or
+ * not (0: OFF, or RET with PM_PWSTCTRL_MPU.LOGICRETSTATE 0), when the
+ * Cortex-A8 loses its state.  To the boot ROM, which boots it again.
+ */
+#define OMAP3_PRM_MPU_POWER     "mpu-power"
+
 /* Link property "cm": the CM, whose CM_CLKSTCTRL the power domains follow */
 #define OMAP3_PRM_CM            "cm"
 
@@ -73,6 +87,7 @@ struct OMAP3PRMState {
     qemu_irq irq;                               /* PRCM_MPU_IRQ, INTC 11 */
     qemu_irq io_chain;
     qemu_irq iva2_reset;
+    qemu_irq mpu_power;
     Clock *sys_clk;
     Clock *clk_32k;
 
@@ -87,6 +102,8 @@ struct OMAP3PRMState {
     bool irq_level;
     bool io_wakeup_level;
     bool mpu_standbywfi;        /* "mpu-standbywfi" input */
+    uint8_t mpu_irq;            /* "mpu-irq" inputs: bit 0 IRQ, bit 1 FIQ */
+    bool mpu_powered;           /* "mpu-power" output */
     /* "power-states": each domain's PM_PWSTST.POWERSTATEST (OMAP3_PWRST_*) */
     uint8_t pwrst[OMAP3_PRCM_NDOMAINS];
     /* a global software reset was requested: the next reset reports it */

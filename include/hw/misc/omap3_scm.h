@@ -23,6 +23,14 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SCMState, OMAP3_SCM)
 #define OMAP3_SCM_ID_NUM_REGS   (0x228 / 4)
 
 /* sysbus MMIO regions */
+/*
+ * The boot ROM's wake-up configuration ("scratchpad"), in the save-and-
+ * restore RAM CONTROL_MEM_WKUP (0x600-0x9ff, WKUP domain) at 0x310: word 0
+ * boot configuration, word 1 the public restore pointer (Linux,
+ * arch/arm/mach-omap2/control.h OMAP343X_SCRATCHPAD)
+ */
+#define OMAP3_SCM_SCRATCHPAD    0x910
+
 #define OMAP3_SCM_MMIO_SCM      0
 #define OMAP3_SCM_MMIO_ID       1
 

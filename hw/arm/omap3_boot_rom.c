@@ -1,0 +1,238 @@
+/*
+ * TI OMAP3 (DM37x) boot ROM
+ *
+ * We do not have TI's ROM code.  This model gives what software sees of
+ * it on a GP device:
+ *  - the exception vectors at its start (sys_boot maps the ROM at 0 as
+ *    well): with no -kernel the Cortex-A8 starts there, and ours parks it
+ *    in WFI, so a board without a kernel idles instead of faulting;
+ *  - the secure monitor: Linux issues "smc" with a service number in r12
+ *    (L2 cache invalidate, write the L2/auxiliary control registers:
+ *    arch/arm/mach-omap2/sleep34xx.S, omap-smc.S).  With -kernel QEMU
+ *    leaves MVBAR at 0, so the SMC vector is ROM offset 0x08, which returns
+ *    at once: QEMU models no L2 cache, so there is nothing to do;
+ *  - the wake-up boot from MPU OFF (input "mpu-power", from the PRM).  When
+ *    the MPU power domain loses its logic (OFF, or RET with the logic off)
+ *    the Cortex-A8 loses its state; when it comes back it starts from its
+ *    reset vector in the ROM, which finds a wake-up rather than a power-on
+ *    and jumps to the "public restoration pointer" the OS left in the
+ *    wake-up memory (OMAP35x TRM 25.5 "Wakeup booting by ROM code", as TI's
+ *    E2E thread 58561 quotes it; the DM37x TRM text is in no corpus we
+ *    have).  Linux puts the physical address of its restore code
+ *    (omap3_restore_3630 on a DM3730) in the second word of the
+ *    scratchpad at CONTROL_MEM_WKUP + 0x310 (omap3_save_scratchpad_contents
+ *    in arch/arm/mach-omap2/control.c), which runs from SDRAM with the MMU
+ *    and caches off, in SVC mode with interrupts masked.
+ *
+ * ASSUMPTIONS (no TRM text): the ROM's own work before the jump (telling
+ * the reset reason; for CORE OFF, restoring the PRCM and SDRC blocks of the
+ * scratchpad) takes no time and is not modelled; the jump goes to the
+ * exception level the CPU slept in (a GP device's ROM hands over in the
+ * secure world, where Linux runs on the silicon; QEMU's -kernel boot starts
+ * Linux non-secure, so that is where it resumes).  A restore pointer of 0
+ * makes the ROM boot as after power-on, from a boot device this model does
+ * not have: the CPU parks in the ROM.
+ *
+ * Copyright (c) 2026 qemu-gta04 developers
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "gta04-compat.h"
+#include "qapi/error.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "hw/arm/omap3_boot_rom.h"
+#include "hw/irq.h"
+#include "hw/qdev-properties.h"
+#include "hw/core/cpu.h"
+#include "target/arm/arm-powerctl.h"
+#include "migration/vmstate.h"
+#include "trace.h"
+
+/* Wake-up memory: word 1 is the public restore pointer (see above) */
+#define SCRATCHPAD_PUBLIC_RESTORE_PTR   4
+
+/* The vectors: each one branches to 0x20, a WFI loop; SMC returns at once */
+static void omap3_boot_rom_fill(uint8_t *rom)
+{
+    int i;
+
+    for (i = 0; i < 8; i++) {
+        /* b 0x20: imm24 = (target - (pc + 8)) / 4, two's complement */
+        int32_t offset = (0x20 - (4 * i + 8)) / 4;
+
+        stl_le_p(rom + 4 * i, 0xea000000 | (offset & 0xffffff));
+    }
+    stl_le_p(rom + 0x08, 0xe1b0f00e);   /* SMC: movs pc, lr */
+    stl_le_p(rom + 0x20, 0xe320f003);   /* wfi */
+    stl_le_p(rom + 0x24, 0xeafffffd);   /* b 0x20 */
+}
+
+/*
+ * On the vCPU, after the power-on: QEMU's CPU reset forgets the levels on
+ * the CPU's IRQ and FIQ inputs, which the silicon's pins keep seeing; drive
+ * them again, or the request that woke the MPU would be lost
+ */
+static void omap3_boot_rom_cpu_irq_redrive(CPUState *cs, run_on_cpu_data data)
+{
+    OMAP3BootROMState *s = data.host_ptr;
+    static const int line[] = { ARM_CPU_IRQ, ARM_CPU_FIQ };
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(line); i++) {
+        if (extract32(s->cpu_irq, i, 1)) {
+            qemu_irq_raise(qdev_get_gpio_in(DEVICE(s->cpu), line[i]));
+        }
+    }
+}
+
+/* On the vCPU, after the power-down queued before it: the wake-up boot */
+static void omap3_boot_rom_wakeup_boot(CPUState *cs, run_on_cpu_data data)
+{
+    OMAP3BootROMState *s = data.host_ptr;
+    uint64_t mpidr = s->cpu->mp_affinity;
+    MemTxResult res;
+    uint32_t restore;
+    int ret;
+
+    restore = address_space_ldl_le(&s->as, s->scratchpad_addr +
+                                   SCRATCHPAD_PUBLIC_RESTORE_PTR,
+                                   MEMTXATTRS_UNSPECIFIED, &res);
+    if (res != MEMTX_OK) {
+        restore = 0;
+    }
+    trace_omap3_boot_rom_wakeup_boot(restore, s->resume_el);
+    if (!restore) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: MPU wake-up with no public "
+                      "restore pointer in the wake-up memory: a cold boot, "
+                      "and there is no boot device\n", __func__);
+        ret = arm_set_cpu_on_and_reset(mpidr);
+    } else {
+        ret = arm_set_cpu_on(mpidr, restore, 0, s->resume_el, false);
+    }
+    if (ret != QEMU_ARM_POWERCTL_RET_SUCCESS) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: the Cortex-A8 did not start "
+                      "(%d)\n", __func__, ret);
+        return;
+    }
+    /* queued after the power-on's own work */
+    async_run_on_cpu(cs, omap3_boot_rom_cpu_irq_redrive,
+                     RUN_ON_CPU_HOST_PTR(s));
+}
+
+static void omap3_boot_rom_mpu_power(void *opaque, int n, int level)
+{
+    OMAP3BootROMState *s = opaque;
+
+    if (s->mpu_off == !level) {
+        return;
+    }
+    s->mpu_off = !level;
+    trace_omap3_boot_rom_mpu_power(level);
+    if (s->mpu_off) {
+        /* it stops where it stood (halted in WFI), its state is lost */
+        s->resume_el = arm_current_el(&s->cpu->env);
+        arm_set_cpu_off(s->cpu->mp_affinity);
+        return;
+    }
+    /* queued after the power-down's own work, on the same vCPU */
+    async_run_on_cpu(CPU(s->cpu), omap3_boot_rom_wakeup_boot,
+                     RUN_ON_CPU_HOST_PTR(s));
+}
+
+/* The INTC's IRQ (@n 0) or FIQ (1) as the CPU's pins see it */
+static void omap3_boot_rom_cpu_irq(void *opaque, int n, int level)
+{
+    OMAP3BootROMState *s = opaque;
+
+    s->cpu_irq = deposit32(s->cpu_irq, n, 1, level != 0);
+}
+
+static void omap3_boot_rom_reset_enter(Object *obj, ResetType type)
+{
+    OMAP3BootROMState *s = OMAP3_BOOT_ROM(obj);
+
+    /* the machine's reset powers the CPU on */
+    s->mpu_off = false;
+    s->resume_el = 1;
+}
+
+static void omap3_boot_rom_init(Object *obj)
+{
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_boot_rom_mpu_power,
+                            OMAP3_BOOT_ROM_MPU_POWER, 1);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_boot_rom_cpu_irq,
+                            OMAP3_BOOT_ROM_CPU_IRQ, 2);
+}
+
+static void omap3_boot_rom_realize(DeviceState *dev, Error **errp)
+{
+    ERRP_GUARD();
+    OMAP3BootROMState *s = OMAP3_BOOT_ROM(dev);
+
+    if (!s->cpu || !s->memory) {
+        error_setg(errp, "%s: the links \"cpu\" and \"memory\" must be set",
+                   TYPE_OMAP3_BOOT_ROM);
+        return;
+    }
+    memory_region_init_rom(&s->rom, OBJECT(dev), "dm3730.boot-rom",
+                           OMAP3_BOOT_ROM_SIZE, errp);
+    if (*errp) {
+        return;
+    }
+    omap3_boot_rom_fill(memory_region_get_ram_ptr(&s->rom));
+    sysbus_init_mmio(SYS_BUS_DEVICE(dev), &s->rom);
+    address_space_init(&s->as, s->memory, "omap3-boot-rom");
+}
+
+static const VMStateDescription vmstate_omap3_boot_rom = {
+    .name = TYPE_OMAP3_BOOT_ROM,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(mpu_off, OMAP3BootROMState),
+        VMSTATE_UINT32(resume_el, OMAP3BootROMState),
+        VMSTATE_UINT8(cpu_irq, OMAP3BootROMState),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const Property omap3_boot_rom_properties[] = {
+    DEFINE_PROP_LINK("cpu", OMAP3BootROMState, cpu, TYPE_ARM_CPU, ARMCPU *),
+    DEFINE_PROP_LINK("memory", OMAP3BootROMState, memory, TYPE_MEMORY_REGION,
+                     MemoryRegion *),
+    DEFINE_PROP_UINT64("scratchpad-addr", OMAP3BootROMState, scratchpad_addr,
+                       0),
+};
+
+static void omap3_boot_rom_class_init(ObjectClass *klass, const void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    dc->desc = "OMAP3 boot ROM";
+    dc->realize = omap3_boot_rom_realize;
+    dc->vmsd = &vmstate_omap3_boot_rom;
+    /* part of the SoC: it needs its CPU */
+    dc->user_creatable = false;
+    device_class_set_props(dc, omap3_boot_rom_properties);
+    rc->phases.enter = omap3_boot_rom_reset_enter;
+}
+GTA04_CLASS_INIT_COMPAT(omap3_boot_rom_class_init);
+
+static const TypeInfo omap3_boot_rom_info = {
+    .name = TYPE_OMAP3_BOOT_ROM,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3BootROMState),
+    .instance_init = omap3_boot_rom_init,
+    .class_init = GTA04_CLASS_INIT(omap3_boot_rom_class_init),
+};
+
+static void omap3_boot_rom_register_types(void)
+{
+    type_register_static(&omap3_boot_rom_info);
+}
+
+type_init(omap3_boot_rom_register_types)
