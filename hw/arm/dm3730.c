@@ -214,6 +214,7 @@ static bool dm3730_realize_child(DM3730State *s, SysBusDevice *sbd,
     if (!sysbus_realize(sbd, errp)) {
         return false;
     }
+    s->module[dev] = DEVICE(sbd);
     assert(sbd->num_mmio == nr_mmio);
     for (j = 0; j < nr_mmio; j++) {
         assert(memory_region_size(sysbus_mmio_get_region(sbd, j)) <=
@@ -363,6 +364,45 @@ static bool dm3730_scm_set_wakeup_pads(DM3730State *s, Error **errp)
     return true;
 }
 
+/* The DM3730PowerDomain of the PRCM's power domain @d */
+static DM3730PowerDomain dm3730_pwrdm_of(const OMAP3PRCMDomain *d)
+{
+    switch (d->module) {
+    case OMAP3_PRCM_MOD_WKUP:
+        return DM3730_PWRDM_WKUP;
+    case OMAP3_PRCM_MOD_CORE:
+        return DM3730_PWRDM_CORE;
+    case OMAP3_PRCM_MOD_PER:
+        return DM3730_PWRDM_PER;
+    default:
+        return DM3730_PWRDM_NONE;
+    }
+}
+
+/*
+ * The PRM's "logic-power" of power domain @n (an omap3_prcm_domains[]
+ * index): when it falls the modules in the domain lose their state, which
+ * a reset gives them; they come back at their reset values
+ */
+static void dm3730_pwrdm_logic_power(void *opaque, int n, int level)
+{
+    DM3730State *s = opaque;
+    const OMAP3PRCMDomain *d = &omap3_prcm_domains[n];
+    DM3730PowerDomain pd = dm3730_pwrdm_of(d);
+    int dev;
+
+    if (level || pd == DM3730_PWRDM_NONE) {
+        return;
+    }
+    for (dev = 0; dev < DM3730_DEV_COUNT; dev++) {
+        if (dm3730_pwrdm[dev] == pd && s->module[dev]) {
+            trace_dm3730_context_lost(d->name,
+                object_get_canonical_path_component(OBJECT(s->module[dev])));
+            device_cold_reset(s->module[dev]);
+        }
+    }
+}
+
 /* The children's properties and the SoC's own, before realize */
 static void dm3730_children_configure(DM3730State *s)
 {
@@ -370,6 +410,8 @@ static void dm3730_children_configure(DM3730State *s)
     int i;
 
     qdev_init_gpio_in_named(DEVICE(s), dm3730_sys_nirq_set, DM3730_SYS_NIRQ, 1);
+    qdev_init_gpio_in_named(DEVICE(s), dm3730_pwrdm_logic_power,
+                            DM3730_PWRDM_LOGIC_POWER, OMAP3_PRCM_NDOMAINS);
     qdev_init_gpio_out_named(DEVICE(s), &s->mpu_standbywfi,
                              DM3730_MPU_STANDBYWFI, 1);
     qdev_prop_set_uint16(DEVICE(&s->standbywfi_split), "num-lines", 2);
@@ -455,11 +497,19 @@ static void dm3730_children_connect(DM3730State *s)
                                                      OMAP3_BOOT_ROM_CPU_IRQ,
                                                      i));
     }
-    /* the MPU domain's logic power: the ROM boots the CPU when it returns */
-    qdev_connect_gpio_out_named(DEVICE(&s->prm), OMAP3_PRM_MPU_POWER, 0,
-                                qdev_get_gpio_in_named(DEVICE(&s->boot_rom),
-                                                    OMAP3_BOOT_ROM_MPU_POWER,
-                                                    0));
+    /*
+     * the domains' logic power: the boot ROM boots the CPU when the MPU's
+     * returns; the others' modules lose their state
+     */
+    for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
+        qemu_irq to = omap3_prcm_domains[i].module == OMAP3_PRCM_MOD_MPU ?
+            qdev_get_gpio_in_named(DEVICE(&s->boot_rom),
+                                   OMAP3_BOOT_ROM_MPU_POWER, 0) :
+            qdev_get_gpio_in_named(DEVICE(s), DM3730_PWRDM_LOGIC_POWER, i);
+
+        qdev_connect_gpio_out_named(DEVICE(&s->prm), OMAP3_PRM_LOGIC_POWER, i,
+                                    to);
+    }
 
     /*
      * the Cortex-A8's WFI standby tells the PRCM the MPU may sleep; the

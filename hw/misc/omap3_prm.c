@@ -262,6 +262,12 @@ static const OMAP3PRCMDomain *omap3_prm_domain(hwaddr module)
     return NULL;
 }
 
+/* Whether the logic of the power domain of PRCM module @module is off */
+static bool omap3_prm_logic_lost(OMAP3PRMState *s, hwaddr module)
+{
+    return s->logic_off & BIT(omap3_prm_domain(module) - omap3_prcm_domains);
+}
+
 /*
  * The MPU clock domain is idle while the Cortex-A8 stands by in WFI and
  * CM_CLKSTCTRL_MPU lets the CM cut the MPU clock: HW_AUTO, or SW_SLEEP,
@@ -373,7 +379,8 @@ static unsigned omap3_prm_domain_target(OMAP3PRMState *s,
     if (t >= PWRST_INACTIVE) {
         return PWRST_INACTIVE;
     }
-    if (d->state_in_cpu && t == PWRST_OFF && s->mpu_powered) {
+    if (d->state_in_cpu && t == PWRST_OFF &&
+        !omap3_prm_logic_lost(s, MOD_MPU)) {
         /*
          * NEON's registers are the CPU model's: they are lost with the
          * MPU's logic only, so NEON stops at RET while the MPU keeps it
@@ -384,22 +391,25 @@ static unsigned omap3_prm_domain_target(OMAP3PRMState *s,
 }
 
 /*
- * The MPU domain's logic, the Cortex-A8, is lost in OFF and in RET unless
- * PM_PWSTCTRL_MPU.LOGICRETSTATE keeps it: "mpu-power" tells the boot ROM,
- * which powers the CPU down and, when it comes back, boots it the way a
- * wake-up from OFF boots (omap3_boot_rom.c)
+ * A domain's logic is lost in OFF and in RET unless LOGICRETSTATE keeps it
+ * (docs/notes/omap3-power-states.md 1): "logic-power" tells whoever holds
+ * its state.  The MPU's goes to the boot ROM, which powers the Cortex-A8
+ * down and boots it again the way a wake-up from OFF boots
+ * (omap3_boot_rom.c); the SoC resets the modules of the others.
  */
-static void omap3_prm_update_mpu_power(OMAP3PRMState *s,
-                                       const OMAP3PRCMDomain *mpu, unsigned st)
+static void omap3_prm_update_logic_power(OMAP3PRMState *s,
+                                         const OMAP3PRCMDomain *d, unsigned st)
 {
-    bool powered = FIELD_EX32(omap3_prm_pwst(s, mpu, st), PM_PWSTST,
+    int i = d - omap3_prcm_domains;
+    bool powered = FIELD_EX32(omap3_prm_pwst(s, d, st), PM_PWSTST,
                               LOGICSTATEST);
 
-    if (powered != s->mpu_powered) {
-        s->mpu_powered = powered;
-        trace_omap3_prcm_mpu_power(powered);
-        qemu_set_irq(s->mpu_power, powered);
+    if (powered == !(s->logic_off & BIT(i))) {
+        return;
     }
+    s->logic_off = deposit32(s->logic_off, i, 1, !powered);
+    trace_omap3_prcm_logic_power(d->name, powered);
+    qemu_set_irq(s->logic_power[i], powered);
 }
 
 static void omap3_prm_domain_set(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
@@ -414,9 +424,7 @@ static void omap3_prm_domain_set(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
         s->space.regs[prm_domain_reg(d, OMAP3_PRM_PREPWSTST) >> 2] =
             omap3_prm_pwst(s, d, st);
     }
-    if (d->module == MOD_MPU) {
-        omap3_prm_update_mpu_power(s, d, st);
-    }
+    omap3_prm_update_logic_power(s, d, st);
 }
 
 /*
@@ -746,17 +754,20 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
     s->mpu_standbywfi = false;
     /* the INTC's reset drops its requests */
     s->mpu_irq = 0;
-    s->mpu_powered = true;
+    s->logic_off = 0;
     memset(s->pwrst, PWRST_ON, sizeof(s->pwrst));
 }
 
 static void omap3_prm_reset_hold(Object *obj, ResetType type)
 {
     OMAP3PRMState *s = OMAP3_PRM(obj);
+    int i;
 
     qemu_set_irq(s->irq, 0);
     qemu_set_irq(s->io_chain, 0);
-    qemu_set_irq(s->mpu_power, 1);
+    for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
+        qemu_set_irq(s->logic_power[i], 1);
+    }
     qemu_set_irq(s->iva2_reset, FIELD_EX32(prm_reg(s, A_RM_RSTCTRL_IVA2),
                                            RM_RSTCTRL_IVA2, RST1_IVA2));
     /* SYSCLKDIV is back to 1 */
@@ -786,8 +797,8 @@ static void omap3_prm_init(Object *obj)
                             OMAP3_PRM_MPU_STANDBYWFI, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_mpu_irq,
                             OMAP3_PRM_MPU_IRQ, 2);
-    qdev_init_gpio_out_named(DEVICE(obj), &s->mpu_power,
-                             OMAP3_PRM_MPU_POWER, 1);
+    qdev_init_gpio_out_named(DEVICE(obj), s->logic_power,
+                             OMAP3_PRM_LOGIC_POWER, OMAP3_PRCM_NDOMAINS);
     s->sys_clk = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_SYS_CLK);
     s->clk_32k = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_32K_CLK);
 }
@@ -844,7 +855,7 @@ static const VMStateDescription vmstate_omap3_prm = {
         VMSTATE_BOOL(mpu_standbywfi, OMAP3PRMState),
         VMSTATE_UINT8_ARRAY(pwrst, OMAP3PRMState, OMAP3_PRCM_NDOMAINS),
         VMSTATE_UINT8(mpu_irq, OMAP3PRMState),
-        VMSTATE_BOOL(mpu_powered, OMAP3PRMState),
+        VMSTATE_UINT32(logic_off, OMAP3PRMState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -10,10 +10,13 @@ write returns 0, and pm_debug's counters move only where a domain changed
 (core and per: RET once).  With off mode (this DT's default) the MPU and
 NEON go OFF, in the suspend and at every idle: the Cortex-A8 loses its
 state and the boot ROM boots it to the kernel's restore code
-(omap3_restore_3630 -> cpu_resume) when an interrupt wakes the MPU; CORE
-and PER stop at RET (their modules' context loss in OFF is not modelled),
-and the kernel says so: "didn't enter target state 0" for exactly those
-two, and the write fails, as it would on a chip that stopped at RET."""
+(omap3_restore_3630 -> cpu_resume) when an interrupt wakes the MPU; PER
+goes OFF in the suspend, its modules (UART3, the console; GPIO2-6; the
+timers) are reset, and the kernel restores them (8250_omap finds SCR 0,
+gpio-omap restores its banks on the cluster PM exit): the console and the
+GPIO lines are as before.  CORE stops at RET (its OFF is not modelled)
+and the kernel says so: "didn't enter target state 0" for core only, and
+the write fails, as it would on a chip that stopped at RET."""
 
 import re
 from typing import Dict
@@ -78,31 +81,39 @@ class PowerStatesTest(GTA04Test):
             g.boot()
             g.ok("mount -t debugfs none /sys/kernel/debug 2>/dev/null; true")
             before = counts(g)
+            gpios = g.ok("cat /sys/kernel/debug/gpio")
             results = []
             for _ in range(3):
                 g.ok("dmesg -c > /dev/null")
                 status = suspend_by_rtc(g)
-                results.append((status, g.ok("dmesg"), counts(g)))
+                results.append((status, g.ok("dmesg"), counts(g),
+                                g.ok("cat /sys/kernel/debug/gpio")))
             # the kernel runs on after every wake: a shell, its timers, the RTC
             g.ok("sleep 1; cat /sys/class/rtc/rtc0/since_epoch")
         finally:
             g.shutdown()
         last = before
-        for n, (status, dmesg, after) in enumerate(results, 1):
+        for n, (status, dmesg, after, gpios_after) in enumerate(results, 1):
             missed = sorted(re.findall(r"Powerdomain \((\w+)_pwrdm\) didn't enter target state 0",
                                        dmesg))
-            print("  cycle %d: didn't enter OFF: %s; mpu OFF %d -> %d, neon OFF %d -> %d"
-                  % (n, " ".join(missed), last["mpu"]["OFF"], after["mpu"]["OFF"],
-                     last["neon"]["OFF"], after["neon"]["OFF"]))
-            if missed != ["core", "per"] or status == 0:
-                raise TestFailure("off mode, cycle %d: expected core and per to stop at RET "
+            print("  cycle %d: didn't enter OFF: %s; OFF counts: %s"
+                  % (n, " ".join(missed), ", ".join(
+                      "%s %d -> %d" % (dom, last[dom]["OFF"], after[dom]["OFF"])
+                      for dom in ("mpu", "neon", "per", "core"))))
+            if missed != ["core"] or status == 0:
+                raise TestFailure("off mode, cycle %d: expected core (only) to stop at RET "
                                   "and the write to fail (status %s):\n%s" % (n, status, dmesg))
             for dom in ("mpu", "neon"):
                 if after[dom]["OFF"] <= last[dom]["OFF"]:
                     raise TestFailure("%s_pwrdm: no OFF counted over suspend %d" % (dom, n))
-            for dom in ("core", "per"):
-                if after[dom]["OFF"] != before[dom]["OFF"]:
-                    raise TestFailure("%s_pwrdm: OFF counted though it never went OFF" % dom)
+            if after["per"]["OFF"] != last["per"]["OFF"] + 1:
+                raise TestFailure("per_pwrdm: OFF %d -> %d over suspend %d"
+                                  % (last["per"]["OFF"], after["per"]["OFF"], n))
+            if after["core"]["OFF"] != before["core"]["OFF"]:
+                raise TestFailure("core_pwrdm: OFF counted though it never went OFF")
+            if gpios_after != gpios:
+                raise TestFailure("GPIO lines changed over suspend %d (PER's banks not "
+                                  "restored):\n%s\n---\n%s" % (n, gpios, gpios_after))
             last = after
 
 

@@ -491,6 +491,65 @@ static void test_mpu_off(void)
     qtest_quit(qts);
 }
 
+#define GPIO_OE(n)          (dm3730_addr(DM3730_DEV_GPIO1 + (n) - 1) + 0x34)
+#define UART_SCR(n)         (dm3730_addr(DM3730_DEV_UART1 + (n) - 1) + 0x40)
+
+/*
+ * "power-states": PER in OFF, or in RET with its logic off, loses the state
+ * of its modules (UART3/4, GPIO2-6, GPT2-9, WDT3: dm3730_pwrdm[]), which
+ * are back at their reset values when it returns; RET keeping the logic
+ * keeps it.  WKUP's GPIO1 and CORE's UART1 keep theirs throughout.
+ */
+static void test_per_off(void)
+{
+    QTestState *qts = qtest_init(MACHINE
+                                 " -global omap3-prm.power-states=on");
+    uint32_t fclken = rd(qts, CM_(MOD_PER, FCLKEN));
+    uint32_t iclken = rd(qts, CM_(MOD_PER, ICLKEN));
+
+    wr(qts, GPIO_OE(2), 0xffff0000);
+    wr(qts, GPIO_OE(1), 0xffff0000);
+    qtest_writeb(qts, UART_SCR(3), 0x80);
+    qtest_writeb(qts, UART_SCR(1), 0x80);
+
+    /* RET with the logic on: everything kept */
+    wr(qts, PRM_(MOD_PER, PWSTCTRL), 0x00030105);
+    wr(qts, CM_(MOD_PER, FCLKEN), 0);
+    wr(qts, CM_(MOD_PER, ICLKEN), 0);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x15);
+    wr(qts, CM_(MOD_PER, FCLKEN), fclken);
+    wr(qts, CM_(MOD_PER, ICLKEN), iclken);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    g_assert_cmphex(rd(qts, GPIO_OE(2)), ==, 0xffff0000);
+    g_assert_cmphex(qtest_readb(qts, UART_SCR(3)), ==, 0x80);
+
+    /* OFF: PER's modules at their reset values, the others untouched */
+    wr(qts, PRM_(MOD_PER, PWSTCTRL), 0x00030100);
+    wr(qts, CM_(MOD_PER, FCLKEN), 0);
+    wr(qts, CM_(MOD_PER, ICLKEN), 0);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0);
+    g_assert_cmphex(PREPWST(qts, MOD_PER), ==, 0);
+    wr(qts, CM_(MOD_PER, FCLKEN), fclken);
+    wr(qts, CM_(MOD_PER, ICLKEN), iclken);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    g_assert_cmphex(rd(qts, GPIO_OE(2)), ==, 0xffffffff);
+    g_assert_cmphex(qtest_readb(qts, UART_SCR(3)), ==, 0);
+    g_assert_cmphex(rd(qts, GPIO_OE(1)), ==, 0xffff0000);
+    g_assert_cmphex(qtest_readb(qts, UART_SCR(1)), ==, 0x80);
+
+    /* RET with the logic off loses it too */
+    wr(qts, GPIO_OE(2), 0xffff0000);
+    wr(qts, PRM_(MOD_PER, PWSTCTRL), 0x00030101);
+    wr(qts, CM_(MOD_PER, FCLKEN), 0);
+    wr(qts, CM_(MOD_PER, ICLKEN), 0);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x11);
+    wr(qts, CM_(MOD_PER, FCLKEN), fclken);
+    wr(qts, CM_(MOD_PER, ICLKEN), iclken);
+    g_assert_cmphex(PWST(qts, MOD_PER), ==, 0x37);
+    g_assert_cmphex(rd(qts, GPIO_OE(2)), ==, 0xffffffff);
+    qtest_quit(qts);
+}
+
 /*
  * "power-states": a module behind one of the CM's links keeps its clock
  * domain up with its clocks enabled only while it would not acknowledge an
@@ -837,6 +896,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/mpu-standbywfi", test_mpu_standbywfi);
     qtest_add_func("omap3-prcm/power-states", test_power_states);
     qtest_add_func("omap3-prcm/mpu-off", test_mpu_off);
+    qtest_add_func("omap3-prcm/per-off", test_per_off);
     qtest_add_func("omap3-prcm/idle-ack", test_idle_ack);
     qtest_add_func("omap3-prcm/holes", test_holes);
     qtest_add_func("omap3-prcm/hardreset", test_hardreset);

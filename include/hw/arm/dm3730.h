@@ -91,10 +91,19 @@ struct DM3730State {
 
     /* MMC/SD host controllers (empty slots) */
     OMAP3MMCHSState mmc[DM3730_NUM_MMC];        /* mmc[0] = MMC1 */
+
+    /* the child that maps each DM3730Device's window, once realized */
+    DeviceState *module[DM3730_DEV_COUNT];
 };
 
 /* The bus of controller I2Cn, n = 1..3 (the TWL4030 sits on I2C1) */
 I2CBus *dm3730_i2c_bus(DM3730State *s, int n);
+
+/*
+ * The SoC's own inputs from the PRM's "logic-power", one per power domain:
+ * a falling one resets the modules in it (dm3730_pwrdm[])
+ */
+#define DM3730_PWRDM_LOGIC_POWER "pwrdm-logic-power"
 
 /* Named GPIO input of the SoC that the board wires the PMIC's INT1 to */
 #define DM3730_SYS_NIRQ         "sys_nirq"

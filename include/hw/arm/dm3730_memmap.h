@@ -279,4 +279,55 @@ static inline int dm3730_irq(DM3730Device dev)
     return dm3730_irqmap[dev];
 }
 
+/*
+ * The power domain of each modelled module, whose logic it shares: what
+ * the domain's OFF (or RET with its logic off) loses.  From the clock
+ * domains of the modules' clocks (Linux arch/arm/boot/dts/
+ * omap3xxx-clocks.dtsi, omap36xx-clocks.dtsi: per_clkdm, wkup_clkdm,
+ * core_l4_clkdm, core_l3_clkdm); the INTC is CORE's as Linux saves it
+ * only for CORE OFF.  The control module is left out: its padconf and
+ * wake-up memory live through CORE OFF (DM37x TRM 7.x), the rest does not.
+ */
+typedef enum DM3730PowerDomain {
+    DM3730_PWRDM_NONE,          /* no module, or not modelled as one */
+    DM3730_PWRDM_WKUP,
+    DM3730_PWRDM_CORE,
+    DM3730_PWRDM_PER,
+} DM3730PowerDomain;
+
+static const uint8_t dm3730_pwrdm[DM3730_DEV_COUNT] = {
+    [DM3730_DEV_INTC]           = DM3730_PWRDM_CORE,
+    [DM3730_DEV_GPT1]           = DM3730_PWRDM_WKUP,
+    [DM3730_DEV_GPT2]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPT3]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPT4]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPT5]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPT6]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPT7]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPT8]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPT9]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPT10]          = DM3730_PWRDM_CORE,
+    [DM3730_DEV_GPT11]          = DM3730_PWRDM_CORE,
+    [DM3730_DEV_GPT12]          = DM3730_PWRDM_WKUP,
+    [DM3730_DEV_SYNCTIMER]      = DM3730_PWRDM_WKUP,
+    [DM3730_DEV_WDT2]           = DM3730_PWRDM_WKUP,
+    [DM3730_DEV_WDT3]           = DM3730_PWRDM_PER,
+    [DM3730_DEV_I2C1]           = DM3730_PWRDM_CORE,
+    [DM3730_DEV_I2C2]           = DM3730_PWRDM_CORE,
+    [DM3730_DEV_I2C3]           = DM3730_PWRDM_CORE,
+    [DM3730_DEV_SDRC]           = DM3730_PWRDM_CORE,
+    [DM3730_DEV_UART1]          = DM3730_PWRDM_CORE,
+    [DM3730_DEV_UART2]          = DM3730_PWRDM_CORE,
+    [DM3730_DEV_UART3]          = DM3730_PWRDM_PER,
+    [DM3730_DEV_UART4]          = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPIO1]          = DM3730_PWRDM_WKUP,
+    [DM3730_DEV_GPIO2]          = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPIO3]          = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPIO4]          = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPIO5]          = DM3730_PWRDM_PER,
+    [DM3730_DEV_GPIO6]          = DM3730_PWRDM_PER,
+    [DM3730_DEV_MMC1]           = DM3730_PWRDM_CORE,
+    [DM3730_DEV_MMC2]           = DM3730_PWRDM_CORE,
+};
+
 #endif /* HW_ARM_DM3730_MEMMAP_H */

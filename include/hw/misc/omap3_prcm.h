@@ -131,10 +131,12 @@ typedef struct OMAP3PRCMDomain {
  * no TRM rule found): both are hard-wired dependencies on the MPU.  The
  * lowest state: OFF where the model keeps no context the domain would
  * lose (IVA2, SGX, DSS, CAM, USBHOST: no modelled module beyond OCP
- * stand-ins), and for the MPU, whose Cortex-A8 loses its state and is
- * booted again by the boot ROM (omap3_boot_rom.c), and NEON, whose
- * registers are the CPU's; RET for CORE and PER, whose modules' context
- * loss in OFF is not modelled yet.
+ * stand-ins); for the MPU, whose Cortex-A8 loses its state and is booted
+ * again by the boot ROM (omap3_boot_rom.c), and NEON, whose registers are
+ * the CPU's; for PER, whose modules the SoC resets when its logic goes
+ * (dm3730_pwrdm[]).  RET for CORE, whose OFF (the modules, the INTC and
+ * SDRC the ROM and the kernel restore, the padconf the control module
+ * saves) is not modelled yet.
  */
 static const OMAP3PRCMDomain omap3_prcm_domains[] = {
     { "IVA2", OMAP3_PRCM_MOD_IVA2, .banks = 4,
@@ -208,7 +210,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "PER", OMAP3_PRCM_MOD_PER, .banks = 1,
-      .clkdms = 1, .lowest = OMAP3_PWRST_RET,
+      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | PRM_WKUPDM,
       .reset = {

@@ -60,11 +60,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
 #define OMAP3_PRM_MPU_IRQ       "mpu-irq"
 
 /*
- * Named GPIO output "mpu-power": the MPU domain's logic is powered (1), or
- * not (0: OFF, or RET with PM_PWSTCTRL_MPU.LOGICRETSTATE 0), when the
- * Cortex-A8 loses its state.  To the boot ROM, which boots it again.
+ * Named GPIO outputs "logic-power", one per entry of omap3_prcm_domains[]:
+ * the domain's logic is powered (1), or not (0: OFF, or RET with
+ * PM_PWSTCTRL.LOGICRETSTATE 0), when the modules in it lose their state
+ * ("power-states" only).  The MPU's goes to the boot ROM, which boots the
+ * Cortex-A8 again; the SoC resets the modules of the others.
  */
-#define OMAP3_PRM_MPU_POWER     "mpu-power"
+#define OMAP3_PRM_LOGIC_POWER   "logic-power"
 
 /* Link property "cm": the CM, whose CM_CLKSTCTRL the power domains follow */
 #define OMAP3_PRM_CM            "cm"
@@ -87,7 +89,7 @@ struct OMAP3PRMState {
     qemu_irq irq;                               /* PRCM_MPU_IRQ, INTC 11 */
     qemu_irq io_chain;
     qemu_irq iva2_reset;
-    qemu_irq mpu_power;
+    qemu_irq logic_power[OMAP3_PRCM_NDOMAINS];
     Clock *sys_clk;
     Clock *clk_32k;
 
@@ -103,7 +105,7 @@ struct OMAP3PRMState {
     bool io_wakeup_level;
     bool mpu_standbywfi;        /* "mpu-standbywfi" input */
     uint8_t mpu_irq;            /* "mpu-irq" inputs: bit 0 IRQ, bit 1 FIQ */
-    bool mpu_powered;           /* "mpu-power" output */
+    uint32_t logic_off;         /* "logic-power" outputs, bit n low */
     /* "power-states": each domain's PM_PWSTST.POWERSTATEST (OMAP3_PWRST_*) */
     uint8_t pwrst[OMAP3_PRCM_NDOMAINS];
     /* a global software reset was requested: the next reset reports it */
