@@ -8,24 +8,26 @@
  *  - the MPU power domain reads INACTIVE (PM_PWSTST_MPU) while the
  *    Cortex-A8 stands by in WFI (the "mpu-standbywfi" input, the CPU's
  *    STANDBYWFI output) and CM_CLKSTCTRL_MPU lets the CM cut its clock,
- *    ON otherwise; it goes no lower (RET and OFF are not modelled yet), the
- *    other power domains are always ON, none is ever in transition, and
- *    PM_PREPWSTST is a plain register;
+ *    ON otherwise; the other power domains are always ON, none is ever in
+ *    transition, and PM_PREPWSTST is a plain register;
  *  - unless property "power-states" is on (default off): then every power
  *    domain has a state machine (omap3_prm_update_domains): it goes to its
  *    PM_PWSTCTRL target (ON: INACTIVE) when its clock domain idles (the
  *    CM's omap3_cm_clkdm_idle(): CM_CLKSTCTRL and the modules' idle
- *    acknowledge; the MPU's STANDBYWFI; the sleep dependencies on the MPU)
- *    and back ON when that no longer holds, never
- *    lower than the domain table's "lowest" (MPU, NEON, CORE and PER stop
- *    at RET: their context loss in OFF is not modelled); PM_PWSTST shows
- *    the state with its logic and memory fields, a completed sleep
- *    transition latches PM_PREPWSTST, a write to PM_PREPWSTST loads the
- *    present state (docs/notes/omap3-power-states.md 2.2).  Off by default
- *    because with it Debian's 6.1, which asks for OFF, reports "didn't
- *    enter target state" and fails suspend, as it should with a chip that
- *    stops at RET; with its off mode disabled it suspends to RET
- *    (docs/gta04.md "Power states");
+ *    acknowledge; the MPU's STANDBYWFI with no interrupt requested for it,
+ *    "mpu-irq"; the sleep dependencies on the MPU) and back ON when that
+ *    no longer holds, never lower than the domain table's "lowest" (CORE
+ *    stops at RET: its OFF is not modelled); PM_PWSTST shows the state
+ *    with its logic and memory fields, a completed sleep transition
+ *    latches PM_PREPWSTST, a write to PM_PREPWSTST loads the present state
+ *    (docs/notes/omap3-power-states.md 2.2).  A domain whose logic goes
+ *    (OFF, or RET with LOGICRETSTATE 0) says so on "logic-power": the
+ *    MPU's Cortex-A8 is powered down and booted again by the boot ROM
+ *    (hw/arm/omap3_boot_rom.c), PER's modules are reset by the SoC.  Off
+ *    by default because Debian's 6.1, which asks for OFF, reports that
+ *    CORE "didn't enter target state" and fails suspend, as it should with
+ *    a chip whose CORE stops at RET; with its off mode disabled it
+ *    suspends to RET (docs/gta04.md "Power states");
  *  - RM_RSTCTRL de-assertion sets the RM_RSTST "reset done" bits;
  *  - PRM_RSTCTRL RST_GS / RST_DPLL3 reset the machine, PRM_RSTST tells
  *    GLOBAL_SW_RST after such a reset and GLOBAL_COLD_RST otherwise;
@@ -287,10 +289,10 @@ static bool omap3_prm_mpu_clkdm_idle(OMAP3PRMState *s)
 }
 
 /*
- * POWERSTATEST of a domain: ON, or INACTIVE while its clock domain is idle
- * (the MPU's only, so far).  ASSUMPTION: the MPU stops at INACTIVE whatever
- * PM_PWSTCTRL_MPU asks for: RET and OFF (and the MPU's context loss in
- * them) are not modelled.
+ * POWERSTATEST of a domain without "power-states": ON, or INACTIVE while
+ * its clock domain is idle (the MPU's only).  ASSUMPTION of that mode: the
+ * MPU stops at INACTIVE whatever PM_PWSTCTRL_MPU asks for ("power-states"
+ * models RET and OFF).
  */
 static unsigned omap3_prm_powerstate(OMAP3PRMState *s,
                                      const OMAP3PRCMDomain *d)
