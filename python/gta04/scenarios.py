@@ -4,7 +4,7 @@ the guest, the power button and the USB cable as QOM properties of the PMIC
 (set by the host, or by the board itself in warp mode), a key on the console.
 """
 
-from typing import Dict, Optional
+from typing import Dict, Optional, Tuple
 
 from .board import TWL
 from .guest import Guest
@@ -29,6 +29,18 @@ def uart_virq(g: Guest) -> str:
     return [line.split(":")[0].strip()
             for name, (_count, line) in interrupts(g.ok("cat /proc/interrupts")).items()
             if name == "UART2" or "OMAP UART2" in line][0]
+
+
+def uart_wake_irqs(g: Guest) -> Tuple[str, ...]:
+    """The Linux irqs that name a wake by the console's UART: its own, and
+    its dedicated wake-up irq ("49020000.serial:wakeup", the RX pad's I/O
+    wake-up through pinctrl), which is what wakes it when PER was OFF and
+    the UART lost the state its own wake-up needs (power-states on)."""
+    own = uart_virq(g)
+    pads = [line.split(":")[0].strip()
+            for _name, (_count, line) in interrupts(g.ok("cat /proc/interrupts")).items()
+            if "49020000.serial:wakeup" in line]
+    return (own, *pads)
 
 
 def arm_alarm(g: Guest, seconds: int) -> int:

@@ -10,7 +10,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from .guest import Guest
 from .scenario_file import Awake, Cycle, IrqCheck, WakeCase, Write
-from .scenarios import arm_alarm, irq_counts, uart_virq
+from .scenarios import arm_alarm, irq_counts, uart_wake_irqs
 from .suspend import BoardWrite, Sleep, Stimulus
 
 
@@ -79,7 +79,7 @@ def _woken_as_expected(g: Guest, cycle: Cycle, sleep: Sleep) -> bool:
     if cycle.expect == "pmic":
         return sleep.wakeup_irq == g.pih_virq()
     if cycle.expect == "uart":
-        return sleep.wakeup_irq == uart_virq(g)
+        return sleep.wakeup_irq in uart_wake_irqs(g)
     return True
 
 

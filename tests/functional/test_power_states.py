@@ -21,8 +21,10 @@ the write fails, as it would on a chip that stopped at RET."""
 import re
 from typing import Dict
 
+from gta04 import wake_case
 from gta04.errors import TestFailure
 from gta04.guest import Guest
+from gta04.scenario_file import load_wake_case
 from gta04.testing import GTA04Test
 
 ARGS = ("-global", "omap3-prm.power-states=on")
@@ -115,6 +117,35 @@ class PowerStatesTest(GTA04Test):
                 raise TestFailure("GPIO lines changed over suspend %d (PER's banks not "
                                   "restored):\n%s\n---\n%s" % (n, gpios, gpios_after))
             last = after
+
+
+    def test_off_mode_wake_sources(self) -> None:
+        """Each wake source of tests/scenarios wakes the board from `mem`
+        with MPU, NEON and PER OFF; the console key through the UART's
+        dedicated wake-up irq, its RX pad's I/O wake-up (PER lost the
+        UART's own).  After every wake PER counted one more OFF, the GPIO
+        lines are as before and the TWL4030 answers on I2C1."""
+        g = Guest(extra_args=ARGS)
+        failures = []
+        try:
+            g.boot()
+            g.ok("mount -t debugfs none /sys/kernel/debug 2>/dev/null; true")
+            gpios = g.ok("cat /sys/kernel/debug/gpio")
+            for name in ("rtc-wake", "pwron-wake", "usb-wake", "uart-wake"):
+                per = counts(g)["per"]["OFF"]
+                out = wake_case.run(g, load_wake_case(name), "mem")
+                now = counts(g)["per"]["OFF"]
+                same = g.ok("cat /sys/kernel/debug/gpio") == gpios
+                # a TWL4030 register (IDCODE_7_0) over I2C1, i2c-dev bus 0
+                idcode = g.ok("i2cget -f -y 0 0x49 0x85")
+                print("  %s: %s; per OFF %d -> %d, GPIO lines %s, TWL4030 0x49:0x85 read %s"
+                      % (name, out, per, now, "the same" if same else "CHANGED", idcode))
+                if not out.good or now <= per or not same or not idcode.startswith("0x"):
+                    failures.append(name)
+        finally:
+            g.shutdown()
+        if failures:
+            raise TestFailure("off mode: %s did not wake the board as it must" % ", ".join(failures))
 
 
 if __name__ == "__main__":
