@@ -6,12 +6,15 @@ alarm at its alarm time on the guest's RTC, by the PIH, with the rtc0
 handler run once; the power button and the cable plugged after the restore
 likewise.  All of the state that makes a wake (the TWL4030's RTC and SIH
 latches, INT1, the INTC, the PRCM's sleep state, the BCI's debounce timers)
-has to travel in the snapshot."""
+has to travel in the snapshot.  With the PRM's power states on
+(omap3-prm.power-states) the snapshot is taken with the Cortex-A8 powered
+down (MPU OFF) and PER's modules reset (PER OFF); after the restore the
+alarm wakes the MPU and the boot ROM boots it to the kernel's restore code."""
 
 import os
 import tempfile
 import time
-from typing import Optional, Tuple
+from typing import Optional, Sequence, Tuple
 
 from gta04.board import INTC_MIR0
 from gta04.errors import TestFailure
@@ -22,6 +25,9 @@ from gta04.testing import GTA04Test
 
 
 TWL = "/machine/twl4030"
+POWER_STATES = ("-global", "omap3-prm.power-states=on")
+PM_PWSTST_MPU = 0x483069E4
+PM_PWSTST_PER = 0x483070E4
 
 
 def wait_status(g: Guest, want: str, what: str) -> None:
@@ -33,11 +39,11 @@ def wait_status(g: Guest, want: str, what: str) -> None:
         time.sleep(0.2)
 
 
-def suspended_snapshot(state_file: str, alarm_in: Optional[int] = None
-                       ) -> Tuple[Optional[int], int, str]:
+def suspended_snapshot(state_file: str, alarm_in: Optional[int] = None,
+                       extra_args: Sequence[str] = ()) -> Tuple[Optional[int], int, str]:
     """Boot, arm the alarm (if any), suspend to mem, wait until the kernel
     sleeps, save to state_file.  Returns (alarm time, rtc0 count, PIH virq)."""
-    src = Guest(name="gta04-src")
+    src = Guest(name="gta04-src", extra_args=tuple(extra_args))
     try:
         src.boot(240)
         virq = src.pih_virq()
@@ -58,15 +64,21 @@ def suspended_snapshot(state_file: str, alarm_in: Optional[int] = None
         mir0 = src.monitor.xp(INTC_MIR0)
         if mir0 & 0x80:
             raise TestFailure("INTC 7 is masked in suspend (MIR0 %08x)" % mir0)
+        if extra_args == POWER_STATES:
+            mpu, per = src.monitor.xp(PM_PWSTST_MPU), src.monitor.xp(PM_PWSTST_PER)
+            print("  asleep: PM_PWSTST_MPU %#x, PM_PWSTST_PER %#x" % (mpu, per))
+            if mpu & 3 or per & 3:
+                raise TestFailure("MPU or PER not OFF in suspend (PM_PWSTST %#x, %#x)" % (mpu, per))
         src.monitor.save_to_file(state_file)
         return alarm, rtc0, virq
     finally:
         src.shutdown()
 
 
-def restored(state_file: str) -> Guest:
+def restored(state_file: str, extra_args: Sequence[str] = ()) -> Guest:
     """A QEMU restored from state_file, running."""
-    dst = Guest(name="gta04-dst", extra_args=("-incoming", "exec:cat %s" % state_file))
+    dst = Guest(name="gta04-dst",
+                extra_args=tuple(extra_args) + ("-incoming", "exec:cat %s" % state_file))
     dst.launch()
     wait_status(dst, "paused", "the incoming migration")
     dst.qmp("cont")
@@ -100,6 +112,33 @@ class SnapshotSuspendedTest(GTA04Test):
                     raise TestFailure("awake at RTC %d, before the alarm time %d" % (now, alarm))
                 if after != rtc0 + 1:
                     raise TestFailure("rtc0 handler ran %d times, not once" % (after - rtc0))
+            finally:
+                dst.shutdown()
+
+    def test_off_mode_wakes_after_restore(self) -> None:
+        """MPU and PER OFF in the snapshot: the alarm after the restore
+        wakes the MPU, the ROM boots the CPU to the kernel's restore code,
+        and the kernel runs on: rtc0 ran once; the write fails only
+        because CORE stayed in RET (its OFF is not modelled)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            state_file = os.path.join(tmp, "suspended.state")
+            alarm, rtc0, virq = suspended_snapshot(state_file, alarm_in=8,
+                                                   extra_args=POWER_STATES)
+            assert alarm is not None    # armed
+            dst = restored(state_file, POWER_STATES)
+            try:
+                status = woke(dst)
+                irq = dst.value("cat /sys/power/pm_wakeup_irq")
+                after = interrupts(dst.ok("cat /proc/interrupts"))["rtc0"][0]
+                missed = dst.ok("dmesg | grep \"didn't enter target state\" | sed 's/.*(//; s/).*//'")
+                print("  restored with MPU and PER OFF; woke with status %d by irq %s; rtc0 %d -> %d; "
+                      "stayed above OFF: %s" % (status, irq, rtc0, after, " ".join(missed.split())))
+                if irq != virq or after != rtc0 + 1:
+                    raise TestFailure("woke by irq %s (not the PIH %s), rtc0 %d -> %d"
+                                      % (irq, virq, rtc0, after))
+                if missed.split() != ["core_pwrdm"]:
+                    raise TestFailure("domains that did not reach OFF: %s, not core_pwrdm alone"
+                                      % missed)
             finally:
                 dst.shutdown()
 
