@@ -31,6 +31,8 @@
 #include "qemu/cutils.h"
 #include "qemu/error-report.h"
 #include "qemu/module.h"
+#include "qemu/timer.h"
+#include "hw/core/cpu.h"
 #include "hw/sysbus.h"
 #include "hw/char/omap3_uart.h"
 #include "hw/misc/gta04_stimuli.h"
@@ -454,6 +456,26 @@ static void gta04_stimuli_get_applied_ns(Object *obj, Visitor *v,
     visit_type_int64(v, name, &ns, errp);
 }
 
+/*
+ * "idle": every vCPU halted (in WFI, or powered down) with no interrupt
+ * request outstanding, and no timer pending on the virtual clock.  Under
+ * icount (warp mode) nothing of the board can then ever run the guest
+ * again: only an outside event (a QOM write, a key on a chardev) can.  A
+ * test asks this instead of watching the guest's clock over host seconds.
+ */
+static bool gta04_stimuli_get_idle(Object *obj, Error **errp)
+{
+    CPUState *cs;
+
+    CPU_FOREACH(cs) {
+        if (!cs->halted || cs->interrupt_request) {
+            return false;
+        }
+    }
+    return qemu_clock_deadline_ns_all(QEMU_CLOCK_VIRTUAL,
+                                      QEMU_TIMER_ATTR_ALL) < 0;
+}
+
 static void gta04_stimuli_init(Object *obj)
 {
     GTA04StimuliState *s = GTA04_STIMULI(obj);
@@ -489,6 +511,10 @@ static void gta04_stimuli_init(Object *obj)
                                    OBJ_PROP_FLAG_READ);
     object_property_add(obj, "applied-ns", "int64",
                         gta04_stimuli_get_applied_ns, NULL, NULL, NULL);
+    object_property_add_bool(obj, "idle", gta04_stimuli_get_idle, NULL);
+    object_property_set_description(obj, "idle",
+        "every vCPU halted with nothing requested and no virtual-clock "
+        "timer pending: only an outside event can run the guest again");
 }
 
 static void gta04_stimuli_finalize(Object *obj)
