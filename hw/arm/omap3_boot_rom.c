@@ -132,8 +132,12 @@ static void omap3_boot_rom_mpu_power(void *opaque, int n, int level)
     s->mpu_off = !level;
     trace_omap3_boot_rom_mpu_power(level);
     if (s->mpu_off) {
-        /* it stops where it stood (halted in WFI), its state is lost */
-        s->resume_el = arm_current_el(&s->cpu->env);
+        /*
+         * it stops where it stood (halted in WFI, in SVC mode), its state
+         * is lost; the Cortex-A8 has EL3 (this ROM is its monitor): secure
+         * SVC is EL3 in AArch32, non-secure SVC EL1
+         */
+        s->resume_el = (s->cpu->env.cp15.scr_el3 & SCR_NS) ? 1 : 3;
         arm_set_cpu_off(s->cpu->mp_affinity);
         return;
     }
