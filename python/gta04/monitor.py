@@ -72,20 +72,27 @@ class Monitor:
         state: Dict[str, Any] = self.qmp("query-status")
         return str(state["status"])
 
-    def clock_stalled(self) -> bool:
+    def clock_stalled(self, settle: float = 1.0) -> bool:
         """
         In warp mode (gta04.guest.WARP_ARGS) only: whether the guest's time
-        stands still for good while the VM runs.  Under icount an executing
-        CPU moves virtual time with every instruction, and QEMU jumps a CPU
-        halted in WFI to the next timer at once; a halted CPU with nothing
-        requested and no timer pending waits for an outside event.  The
-        board says so itself (/machine/stimuli "idle"), so no host time
-        enters the verdict: watching the 32 kHz counter over host seconds,
-        as this did before, took a vCPU thread the host did not schedule
-        for a stalled guest (a guest awake at its prompt in a CI run; a
-        chain_mem_console_warp row beside two other boards and a build).
+        stands still while the VM runs.  Under icount an executing CPU moves
+        virtual time with every instruction, and QEMU jumps a CPU halted in
+        WFI to the next timer at once; a clock that does not move means a
+        halted CPU with nothing pending: no timer of the board or of the
+        guest can wake it, only an outside event.  Three looks `settle` host
+        seconds apart (time for QEMU to make a jump; not a measure of
+        anything): on a loaded host a vCPU thread can go unscheduled for a
+        second, and its clock with it (seen once in a CI run: a guest awake
+        at its prompt taken for asleep).
         """
-        return self.status() == "running" and bool(self.qom_get(STIMULI, "idle"))
+        first = self.xp(SYNCTIMER_CR)
+        for _ in range(2):
+            if self.status() != "running":
+                return False
+            time.sleep(settle)
+            if self.xp(SYNCTIMER_CR) != first:
+                return False
+        return self.status() == "running"
 
     def xp(self, addr: int) -> int:
         """One 32-bit word of the physical address space."""
