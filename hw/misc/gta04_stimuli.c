@@ -37,6 +37,7 @@
 #include "hw/char/omap3_uart.h"
 #include "hw/misc/gta04_stimuli.h"
 #include "migration/vmstate.h"
+#include GTA04_SYSTEM_RUNSTATE_H
 #include "trace.h"
 
 static bool slot_free(const GTA04Stimulus *st)
@@ -256,6 +257,23 @@ static void gta04_stimuli_console_line(GTA04StimuliState *s)
     }
 }
 
+/*
+ * The line so far matches hold_at (a shell's prompt, which ends no line):
+ * pause the VM now.  From the vCPU thread vm_stop() stops this CPU after
+ * the current instruction, the THR write: under icount at the same
+ * instruction every run, before the guest can idle and jump its time.
+ */
+static void gta04_stimuli_hold(GTA04StimuliState *s)
+{
+    s->line[s->line_len] = '\0';
+    if (s->held || !g_pattern_match_simple(s->hold_at, (const char *)s->line)) {
+        return;
+    }
+    s->held = true;
+    trace_gta04_stimuli_hold((const char *)s->line);
+    vm_stop(RUN_STATE_PAUSED);
+}
+
 /* OMAP3UARTTxWatchClass::transmitted: UART3 sent `ch` */
 static void gta04_stimuli_transmitted(Object *obj, uint8_t ch)
 {
@@ -270,6 +288,46 @@ static void gta04_stimuli_transmitted(Object *obj, uint8_t ch)
     } else if (s->line_len < GTA04_STIMULI_LINE_LEN - 1) {
         /* a longer line keeps its beginning */
         s->line[s->line_len++] = ch;
+        if (s->hold_at) {
+            gta04_stimuli_hold(s);
+        }
+    }
+}
+
+static char *gta04_stimuli_get_hold_at(Object *obj, Error **errp)
+{
+    return g_strdup(GTA04_STIMULI(obj)->hold_at ?: "");
+}
+
+static bool gta04_stimuli_get_held(Object *obj, Error **errp)
+{
+    return GTA04_STIMULI(obj)->held;
+}
+
+/* "": no holding; else a glob ('*', '?') of a console line so far */
+static void gta04_stimuli_set_hold_at(Object *obj, const char *str,
+                                      Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+
+    if (strlen(str) >= GTA04_STIMULI_LINE_LEN) {
+        error_setg(errp, "hold-at: a glob of %d characters at most",
+                   GTA04_STIMULI_LINE_LEN - 1);
+        return;
+    }
+    g_free(s->hold_at);
+    s->hold_at = *str ? g_strdup(str) : NULL;
+}
+
+/* Whatever ran the VM again (cont, a migration's end) ended the hold */
+static void gta04_stimuli_vm_state(void *opaque, bool running,
+                                   RunState state)
+{
+    GTA04StimuliState *s = opaque;
+
+    if (running && s->held) {
+        s->held = false;
+        trace_gta04_stimuli_release();
     }
 }
 
@@ -511,6 +569,13 @@ static void gta04_stimuli_init(Object *obj)
                                    OBJ_PROP_FLAG_READ);
     object_property_add(obj, "applied-ns", "int64",
                         gta04_stimuli_get_applied_ns, NULL, NULL, NULL);
+    object_property_add_str(obj, "hold-at", gta04_stimuli_get_hold_at,
+                            gta04_stimuli_set_hold_at);
+    object_property_set_description(obj, "hold-at",
+        "glob ('*', '?') of a console line so far, e.g. the shell's prompt: "
+        "the VM pauses when UART3 has sent a matching one (\"\": never)");
+    object_property_add_bool(obj, "held", gta04_stimuli_get_held, NULL);
+    s->vmse = qemu_add_vm_change_state_handler(gta04_stimuli_vm_state, s);
     object_property_add_bool(obj, "idle", gta04_stimuli_get_idle, NULL);
     object_property_set_description(obj, "idle",
         "every vCPU halted with nothing requested and no virtual-clock "
@@ -519,7 +584,11 @@ static void gta04_stimuli_init(Object *obj)
 
 static void gta04_stimuli_finalize(Object *obj)
 {
-    timer_free(GTA04_STIMULI(obj)->timer);
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+
+    timer_free(s->timer);
+    qemu_del_vm_change_state_handler(s->vmse);
+    g_free(s->hold_at);
 }
 
 /* A stream may hold anything: the request's strings end in their arrays */

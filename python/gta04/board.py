@@ -3,7 +3,8 @@ Facts of the board and its guest that tests read: addresses of the DM3730,
 QOM paths, the names Linux gives the PMIC's interrupt.
 """
 
-PROMPT = "gta04:"               # the guest shell's prompt (scripts/guest-init.sh)
+PROMPT = "gta04:"               # the guest shell's prompt (scripts/guest-init.sh) ...
+PROMPT_END = "# "               # ... and its end, after the working directory
 READY = "GTA04-GUEST-READY"     # printed by the guest's init once the shell runs
 TWL = "/machine/twl4030"        # the PMIC's QOM path: its stimuli are properties
 STIMULI = "/machine/stimuli"    # the board's stimuli on the virtual clock (gta04_stimuli.c)

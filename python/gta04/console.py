@@ -10,8 +10,9 @@ import select
 import socket
 import sys
 import time
-from typing import Callable, Optional, Protocol
+from typing import Callable, Optional, Protocol, Tuple
 
+from .board import PROMPT, PROMPT_END
 from .errors import TestFailure, Timeout
 
 
@@ -85,11 +86,16 @@ class Console:
     ``alive(what)`` raises QemuDied if QEMU is gone: every wait asks it, so
     no wait outlives QEMU.  With ``echo_typing`` each character is sent only
     once the guest has echoed the one before (record/replay, PipeStream).
+    ``hold``, in warp mode: Monitor's (held, release_hold) for a board that
+    pauses at the shell's prompt.  Typing runs it on; so does waiting for
+    something the held guest cannot print.
     """
 
-    def __init__(self, alive: Callable[[str], None], echo_typing: bool = False):
+    def __init__(self, alive: Callable[[str], None], echo_typing: bool = False,
+                 hold: Optional[Tuple[Callable[[], bool], Callable[[], None]]] = None):
         self.alive = alive
         self.echo_typing = echo_typing
+        self.hold = hold
         self.stream: Optional[Stream] = None
         self.log = ""           # everything the console printed
         self.pos = 0            # how far wait_for has consumed the log
@@ -148,21 +154,49 @@ class Console:
             if time.monotonic() > deadline:
                 raise Timeout("timeout (%ds) waiting for %r; console tail:\n%s"
                               % (timeout, pattern, self.log[-3000:]))
-            self.poll()
+            if not self.poll():
+                self._run_on_unless(rx)
+
+    def _run_on_unless(self, rx: "re.Pattern[str]") -> None:
+        """The console was quiet: if the board holds at the prompt, what it
+        wrote before is all there will be; unless that holds rx, run on."""
+        if self.hold is None or not self.hold[0]():
+            return
+        self.drain()
+        if not rx.search(self.log, self.pos):
+            self.hold[1]()
 
     def send(self, text: str) -> None:
         """Type text on the console."""
         self.alive("typing %r" % text)
         stream = self._stream()
         if not self.echo_typing:
-            stream.sendall(text.encode())
+            self._sendall(stream, text)
             return
         for ch in text:
             n = len(self.log)
-            stream.sendall(ch.encode())
+            self._sendall(stream, ch)
             deadline = time.monotonic() + 10
             while ch not in self.log[n:]:
                 self.alive("typing %r" % text)
                 if time.monotonic() > deadline:
                     raise Timeout("the guest did not echo %r of %r" % (ch, text))
                 self.poll()
+
+    def _sendall(self, stream: Stream, text: str) -> None:
+        if self.hold:
+            self._prompt_whole()
+        stream.sendall(text.encode())
+        if self.hold:
+            self.hold[1]()
+
+    def _prompt_whole(self, bound: float = 2.0) -> None:
+        """A prompt begun on the console's last line: wait (a little) for
+        its end, the moment the board holds, so that what is typed now
+        releases that hold and not the one before."""
+        deadline = time.monotonic() + bound
+        while time.monotonic() < deadline:
+            tail = self.log[self.log.rfind("\n") + 1:]
+            if not tail.startswith(PROMPT) or tail.endswith(PROMPT_END):
+                return
+            self.poll()

@@ -11,7 +11,7 @@ import time
 from types import TracebackType
 from typing import Any, Optional, Sequence, Type
 
-from .board import PIH, PROMPT, READY
+from .board import PIH, PROMPT, PROMPT_END, READY, STIMULI
 from .console import Console, PipeStream, Stream
 from .errors import QemuDied, Timeout, describe_exit
 from .kernels import boot_args, guest_dir
@@ -33,6 +33,13 @@ from .suspend import Sleep, Stimulus, Suspender
 # RTC alarm, or one the board applies itself (Guest.stimulus_at); a host's
 # "3 s after suspend" never comes while nothing is pending.
 WARP_ARGS = ("-icount", "shift=3,sleep=off", "-rtc", "base=2026-01-01T00:00:00,clock=vm")
+# ... and in a test, a guest idle at its prompt would jump its time to each
+# next timer for as long as the host takes to type the next command: guest
+# seconds that depend on the host (a PHY's autosuspend done or not when a
+# cycle begins).  The board pauses as the prompt is written (/machine/stimuli
+# hold-at) and runs on once the next command is typed (Console.hold), so a
+# guest's time runs only while it has work from the test.
+HOLD_ARGS = ("-global", "gta04-stimuli.hold-at=%s*%s" % (PROMPT, PROMPT_END))
 
 
 class Guest:
@@ -69,10 +76,11 @@ class Guest:
         # armed before the suspend needs on top, to fire once the board sleeps.
         self.console_up = console_up
         self.wfi_lead = 40 if console_up else 0
-        # warp: hours of suspend in minutes (WARP_ARGS)
+        # warp: hours of suspend in minutes (WARP_ARGS).  The board holds
+        # still at each shell prompt until something is typed (HOLD_ARGS)
         self.warp = warp
         if warp:
-            extra_args = list(extra_args) + list(WARP_ARGS)
+            extra_args = list(extra_args) + list(WARP_ARGS) + list(HOLD_ARGS)
         if console_up:
             append = (append + " no_console_suspend loglevel=8").strip()
             extra_args = list(extra_args) + ["-global", "omap3-uart.line-rate=on"]
@@ -98,7 +106,8 @@ class Guest:
             self.vm.set_console()
         self.vm.add_args(*boot_args(self.guest, kernel, dtb, console, append), *extra_args)
         # typing one echoed character at a time: record/replay's pipe (PipeStream)
-        self.console = Console(self.alive, echo_typing=bool(console_pipe) and not self._pipe_dir)
+        self.console = Console(self.alive, echo_typing=bool(console_pipe) and not self._pipe_dir,
+                               hold=(self._held, self._release_hold) if warp else None)
         self.shell = Shell(self.console)
         self.monitor = Monitor(self.vm, self.alive)
         self.suspender = Suspender(self.console, self.shell, self.monitor, console_up,
@@ -108,6 +117,12 @@ class Guest:
         self.boot_time: Optional[float] = None
         self.expect_exit = False    # the guest powered off: QEMU ends by itself
         self.exit_checked = False
+
+    def _held(self) -> bool:
+        return bool(self.monitor.qom_get(STIMULI, "held"))
+
+    def _release_hold(self) -> None:
+        self.monitor.release_hold()
 
     # -- lifecycle
     def launch(self) -> None:

@@ -67,6 +67,24 @@ class Monitor:
         self.qom_set(STIMULI, "on-line", "%s:%d|%d %s %s %s"
                      % (line, level, round(delay * 1e9), path, prop, value))
 
+    def release_hold(self, bound: float = 30.0) -> None:
+        """
+        Run the VM again if the board holds it at the shell's prompt
+        (/machine/stimuli hold-at, set in warp mode by gta04.guest.Guest):
+        called once something has been typed.  The board asks for its
+        pause from the vCPU, the main loop makes it: wait until it has, so
+        that the `cont` cannot come first and be lost.
+        """
+        if not self.qom_get(STIMULI, "held"):
+            return
+        deadline = time.monotonic() + bound
+        while self.status() != "paused":
+            if time.monotonic() > deadline:
+                raise TestFailure("the board held at the prompt, yet QEMU did not pause "
+                                  "within %.0f s (status %s)" % (bound, self.status()))
+            time.sleep(0.01)
+        self.qmp("cont")
+
     def status(self) -> str:
         """The run state (query-status): running, paused, suspended, ..."""
         state: Dict[str, Any] = self.qmp("query-status")
@@ -75,24 +93,28 @@ class Monitor:
     def clock_stalled(self, settle: float = 1.0) -> bool:
         """
         In warp mode (gta04.guest.WARP_ARGS) only: whether the guest's time
-        stands still while the VM runs.  Under icount an executing CPU moves
-        virtual time with every instruction, and QEMU jumps a CPU halted in
-        WFI to the next timer at once; a clock that does not move means a
-        halted CPU with nothing pending: no timer of the board or of the
-        guest can wake it, only an outside event.  Three looks `settle` host
-        seconds apart (time for QEMU to make a jump; not a measure of
-        anything): on a loaded host a vCPU thread can go unscheduled for a
-        second, and its clock with it (seen once in a CI run: a guest awake
-        at its prompt taken for asleep).
+        stands still for good while the VM runs.  Under icount an executing
+        CPU moves virtual time with every instruction, and QEMU jumps a CPU
+        halted in WFI to the next timer at once; a halted CPU with nothing
+        requested and no timer pending waits for an outside event.  Both
+        the board's word for that (/machine/stimuli "idle") and the 32 kHz
+        counter are asked, three looks `settle` host seconds apart:
+        - idle alone, at one look, is also true for the moment a key the
+          host typed is still on its way through the chardev (no timer
+          waits for it);
+        - the counter alone stands still while the host does not schedule
+          the vCPU thread (seen in a CI run: a guest awake at its prompt
+          taken for asleep); idle is then false, since that CPU is not
+          halted.
         """
         first = self.xp(SYNCTIMER_CR)
-        for _ in range(2):
-            if self.status() != "running":
+        for look in range(3):
+            if look:
+                time.sleep(settle)
+            if self.status() != "running" or not self.qom_get(STIMULI, "idle") \
+                    or self.xp(SYNCTIMER_CR) != first:
                 return False
-            time.sleep(settle)
-            if self.xp(SYNCTIMER_CR) != first:
-                return False
-        return self.status() == "running"
+        return True
 
     def xp(self, addr: int) -> int:
         """One 32-bit word of the physical address space."""

@@ -383,6 +383,67 @@ static void test_on_line_migration(void)
     qtest_quit(qts);
 }
 
+static bool held(QTestState *qts)
+{
+    return qtest_qom_get_bool(qts, STIMULI, "held");
+}
+
+static char *run_state(QTestState *qts)
+{
+    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'query-status' }");
+    char *status = g_strdup(qdict_get_str(qdict_get_qdict(rsp, "return"),
+                                          "status"));
+
+    qobject_unref(rsp);
+    return status;
+}
+
+static void cont(QTestState *qts)
+{
+    qobject_unref(qtest_qmp(qts, "{ 'execute': 'cont' }"));
+    qtest_qmp_eventwait(qts, "RESUME");
+}
+
+/*
+ * hold-at: the VM pauses the moment UART3 has sent a line so far that
+ * matches the glob (a shell's prompt, which ends no line), once per line;
+ * whatever runs the VM again ends the hold
+ */
+static void test_hold_at(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    g_autofree char *too_long = g_strnfill(200, '*');
+    g_autofree char *err = stimuli_set(qts, "hold-at", too_long);
+
+    g_assert_nonnull(err);      /* longer than a line the board keeps */
+    g_assert_null(stimuli_set(qts, "hold-at", "gta04:*# "));
+    console_write(qts, "\r\ngta04:/");
+    g_assert_false(held(qts));
+    g_assert_cmpstr(run_state(qts), ==, "running");
+    console_write(qts, "# ");
+    g_assert_true(held(qts));
+    qtest_qmp_eventwait(qts, "STOP");
+    g_assert_cmpstr(run_state(qts), ==, "paused");
+    cont(qts);
+    g_assert_false(held(qts));
+    /* the command typed there, echoed on the prompt's line: no new hold */
+    console_write(qts, "echo done");
+    g_assert_false(held(qts));
+    /* a line that only has the prompt inside, and a kernel line */
+    console_write(qts, "\r\n[   12.345] x gta04:/# ");
+    g_assert_false(held(qts));
+    console_write(qts, "\r\ndone\r\ngta04:/sys# ");
+    g_assert_true(held(qts));
+    qtest_qmp_eventwait(qts, "STOP");
+    cont(qts);
+    /* "" turns it off */
+    g_assert_null(stimuli_set(qts, "hold-at", ""));
+    console_write(qts, "\r\ngta04:/# ");
+    g_assert_false(held(qts));
+    g_assert_cmpstr(run_state(qts), ==, "running");
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -399,6 +460,7 @@ int main(int argc, char **argv)
     qtest_add_func("gta04/stimuli/on-line", test_on_line);
     qtest_add_func("gta04/stimuli/on-line-bad", test_on_line_bad);
     qtest_add_func("gta04/stimuli/on-line-migration", test_on_line_migration);
+    qtest_add_func("gta04/stimuli/hold-at", test_hold_at);
 
     return g_test_run();
 }

@@ -15,6 +15,13 @@
  * after "PM: noirq suspend of devices complete": the moment the guest
  * wrote that line, wherever the host was then.
  *
+ * And the board can hold still for a test that types at its shell: with
+ * `hold-at` a glob ("gta04:*# ", the prompt) the VM pauses the moment the
+ * guest writes a console line so far that matches it, and `held` says so
+ * until the VM runs again.  In warp mode a guest idle at its prompt would
+ * otherwise jump its time to each next timer while the host thinks: host
+ * time the guest should never see.
+ *
  * Copyright (c) 2026 qemu-gta04 developers
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -91,6 +98,11 @@ struct GTA04StimuliState {
 
     GTA04LineWatch line_watch[GTA04_STIMULI_LINE_WATCHES];
     bool line_level[GTA04_STIMULI_NUM_LINES];   /* each wire's level now */
+
+    /* the harness's, not the guest's: neither is migrated */
+    char *hold_at;              /* glob of a partial console line; NULL: off */
+    bool held;                  /* paused at hold_at, not run since */
+    VMChangeStateEntry *vmse;
 };
 
 #endif /* HW_MISC_GTA04_STIMULI_H */
