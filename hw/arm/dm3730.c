@@ -332,9 +332,15 @@ static const int dm3730_uart_serial[DM3730_NUM_UART] = {
 
 /*
  * Pads whose I/O wake-up the SCM can latch ("pad-wakeup" inputs):
- * CONTROL_PADCONF_SYS_NIRQ (the TWL4030 INT1; not driven: the 6.1 kernel
- * wakes from INT1 through INTC 7 itself) and UART3_RX_IRRX (the console's
- * RX wake irq in the GTA04 DT, driven by UART3's RX pad).
+ * CONTROL_PADCONF_SYS_NIRQ (the TWL4030 INT1) and UART3_RX_IRRX (the
+ * console's RX wake irq in the GTA04 DT, driven by UART3's RX pad).
+ * ASSUMPTION: sys_nirq's input is not driven, so INT1 wakes the MPU only
+ * through INTC 7.  Linux sets its WAKEUPENABLE (2012's twl-common.c, 6.1's
+ * twl4030_omap3.dtsi) and assumes the daisy chain latches pad events with
+ * CORE in RET; driven, an INT1 asserted while asleep would end a mem
+ * suspend through the PRCM interrupt whatever genirq's wake flags say.  No
+ * TRM text settles it, nor does the article (its chain asserted INT1
+ * before the WFI and held it): docs/notes/omap3-io-wakeup.md.
  */
 enum { DM3730_PAD_SYS_NIRQ, DM3730_PAD_UART3_RX };
 static const uint32_t dm3730_wakeup_pads[] = {
