@@ -304,18 +304,6 @@ static bool dm3730_children_realize(DM3730State *s, Error **errp)
     return ok;
 }
 
-/*
- * The sys_nirq pin is active low on the chip (the TWL4030 pulls its INT1
- * output low); the SoC's "sys_nirq" input is modelled as the interrupt
- * request itself, 1 = asserted, and drives its INTC line directly.
- */
-static void dm3730_sys_nirq_set(void *opaque, int n, int level)
-{
-    DM3730State *s = opaque;
-
-    qemu_set_irq(dm3730_get_irq(s, DM3730_DEV_SYS_NIRQ), level);
-}
-
 I2CBus *dm3730_i2c_bus(DM3730State *s, int n)
 {
     assert(n >= 1 && n <= DM3730_NUM_I2C);
@@ -334,19 +322,32 @@ static const int dm3730_uart_serial[DM3730_NUM_UART] = {
  * Pads whose I/O wake-up the SCM can latch ("pad-wakeup" inputs):
  * CONTROL_PADCONF_SYS_NIRQ (the TWL4030 INT1) and UART3_RX_IRRX (the
  * console's RX wake irq in the GTA04 DT, driven by UART3's RX pad).
- * ASSUMPTION: sys_nirq's input is not driven, so INT1 wakes the MPU only
- * through INTC 7.  Linux sets its WAKEUPENABLE (2012's twl-common.c, 6.1's
- * twl4030_omap3.dtsi) and assumes the daisy chain latches pad events with
- * CORE in RET; driven, an INT1 asserted while asleep would end a mem
- * suspend through the PRCM interrupt whatever genirq's wake flags say.  No
- * TRM text settles it, nor does the article (its chain asserted INT1
- * before the WFI and held it): docs/notes/omap3-io-wakeup.md.
+ * Linux sets sys_nirq's WAKEUPENABLE (2012's twl-common.c, 6.1's
+ * twl4030_omap3.dtsi) and assumes the daisy chain latches pad events in
+ * every CORE state; no TRM text says in which: docs/notes/omap3-io-wakeup.md.
+ * ASSUMPTION: in every state, on the assertion only (an active-low pin's
+ * falling edge).
  */
 enum { DM3730_PAD_SYS_NIRQ, DM3730_PAD_UART3_RX };
 static const uint32_t dm3730_wakeup_pads[] = {
     [DM3730_PAD_SYS_NIRQ] = 0x1e0,
     [DM3730_PAD_UART3_RX] = 0x19e,
 };
+
+/*
+ * The sys_nirq pin is active low on the chip (the TWL4030 pulls its INT1
+ * output low); the SoC's "sys_nirq" input is modelled as the interrupt
+ * request itself, 1 = asserted.  The pin is an INTC line and a pad of the
+ * I/O wake-up chain.
+ */
+static void dm3730_sys_nirq_set(void *opaque, int n, int level)
+{
+    DM3730State *s = opaque;
+
+    qemu_set_irq(dm3730_get_irq(s, DM3730_DEV_SYS_NIRQ), level);
+    qemu_set_irq(qdev_get_gpio_in_named(DEVICE(&s->scm), OMAP3_SCM_PAD_WAKEUP,
+                                        DM3730_PAD_SYS_NIRQ), level);
+}
 
 /*
  * The SCM's wake-up pad list is the SoC's wiring.  An array property can be
