@@ -44,6 +44,7 @@
 #define CONTROL_SCRATCHPAD      (SCM + 0x910)
 #define CONTROL_MEM_WKUP_ETK    (SCM + 0x600 + 0x2a0)
 
+#define INTC_ITR0               (dm3730_addr(DM3730_DEV_INTC) + 0x80)
 #define MACHINE                 "-M gta04"
 
 /* CONTROL_IDCODE, CONTROL_OMAP_STATUS, CONTROL_STATUS as id.c decodes them */
@@ -202,6 +203,42 @@ static void test_wakeup(void)
     qtest_quit(qts);
 }
 
+/*
+ * The SoC's sys_nirq (the TWL4030's INT1, 1 = asserted) is INTC line 7 and
+ * the I/O wake-up of its pad: the assertion latches WAKEUPEVENT when
+ * WAKEUPENABLE is set, the release does not (docs/gta04.md, "The serial
+ * console as a wake source": the edge is an assumption)
+ */
+static void test_sys_nirq_wakeup(void)
+{
+    QTestState *qts = qtest_init(MACHINE);
+
+    qtest_writel(qts, PM_WKEN_WKUP, 1 << 8);                /* EN_IO */
+    qtest_writew(qts, PADCONF_SYS_NIRQ, 0x4118);            /* WAKEUPENABLE */
+    qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_ITR0) & (1 << 7), ==, 1 << 7);
+    g_assert_cmphex(qtest_readw(qts, PADCONF_SYS_NIRQ), ==, 0xc118);
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU), ==, 1 << 9);
+
+    /* re-armed while INT1 stays asserted, then released: no new event */
+    qtest_writel(qts, PRM_IRQSTATUS_MPU, 1 << 9);
+    qtest_writel(qts, PM_WKEN_WKUP, 1 << 8 | 1 << 16);
+    qtest_writel(qts, PM_WKEN_WKUP, 1 << 8);
+    qtest_writel(qts, PM_WKST_WKUP, 1 << 16 | 1 << 8);
+    qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_ITR0) & (1 << 7), ==, 0);
+    g_assert_cmphex(qtest_readw(qts, PADCONF_SYS_NIRQ), ==, 0x4118);
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU), ==, 0);
+
+    /* without WAKEUPENABLE only the INTC sees it */
+    qtest_writew(qts, PADCONF_SYS_NIRQ, 0x0118);
+    qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_ITR0) & (1 << 7), ==, 1 << 7);
+    g_assert_cmphex(qtest_readw(qts, PADCONF_SYS_NIRQ), ==, 0x0118);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
+    qtest_quit(qts);
+}
+
 static void set_temperature(QTestState *qts, int mc)
 {
     qtest_qmp_assert_success(qts, "{ 'execute': 'qom-set', 'arguments': {"
@@ -301,6 +338,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-scm/pads", test_pads);
     qtest_add_func("omap3-scm/general", test_general);
     qtest_add_func("omap3-scm/wakeup", test_wakeup);
+    qtest_add_func("omap3-scm/sys-nirq-wakeup", test_sys_nirq_wakeup);
     qtest_add_func("omap3-scm/temp-sensor", test_temp_sensor);
     qtest_add_func("omap3-scm/migration", test_migration);
 
