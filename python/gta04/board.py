@@ -10,7 +10,5 @@ TWL = "/machine/twl4030"        # the PMIC's QOM path: its stimuli are propertie
 STIMULI = "/machine/stimuli"    # the board's stimuli on the virtual clock (gta04_stimuli.c)
 PIH = "TWL4030-PIH"             # /proc/interrupts name of INT1's chained handler
 SYNCTIMER_CR = 0x48320010       # 32KSYNCNT REG_32KSYNCNT_CR
-UART3_RXFIFO_LVL = 0x49020064   # the console UART's RX FIFO level (no side effect)
-UART_RX_FIFO = 16               # what the model's RX FIFO takes (QEMU's 16550 core)
 INTC_ITR0 = 0x48200080          # raw input of INTC lines 0..31 (bit 7: TWL4030 INT1)
 INTC_MIR0 = 0x48200084          # their masks

@@ -87,13 +87,12 @@ class Console:
     no wait outlives QEMU.  With ``echo_typing`` each character is sent only
     once the guest has echoed the one before (record/replay, PipeStream).
     ``hold``, in warp mode: Monitor's (held, release_hold) for a board that
-    pauses at the shell's prompt.  Typing runs it on (release_hold(n): n
-    characters typed); so does waiting for something the held guest cannot
-    print.
+    pauses at the shell's prompt.  Typing runs it on; so does waiting for
+    something the held guest cannot print.
     """
 
     def __init__(self, alive: Callable[[str], None], echo_typing: bool = False,
-                 hold: Optional[Tuple[Callable[[], bool], Callable[[int], None]]] = None):
+                 hold: Optional[Tuple[Callable[[], bool], Callable[[], None]]] = None):
         self.alive = alive
         self.echo_typing = echo_typing
         self.hold = hold
@@ -165,7 +164,7 @@ class Console:
             return
         self.drain()
         if not rx.search(self.log, self.pos):
-            self.hold[1](0)
+            self.hold[1]()
 
     def send(self, text: str) -> None:
         """Type text on the console."""
@@ -189,7 +188,7 @@ class Console:
             self._prompt_whole()
         stream.sendall(text.encode())
         if self.hold:
-            self.hold[1](len(text.encode()))
+            self.hold[1]()
 
     def _prompt_whole(self, bound: float = 2.0) -> None:
         """A prompt begun on the console's last line: wait (a little) for

@@ -121,8 +121,8 @@ class Guest:
     def _held(self) -> bool:
         return bool(self.monitor.qom_get(STIMULI, "held"))
 
-    def _release_hold(self, typed: int) -> None:
-        self.monitor.release_hold(typed)
+    def _release_hold(self) -> None:
+        self.monitor.release_hold()
 
     # -- lifecycle
     def launch(self) -> None:

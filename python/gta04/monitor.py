@@ -6,7 +6,7 @@ memory, the guest's 32 kHz clock, kernel memory, migration to a file.
 import time
 from typing import Any, Callable, Dict, List
 
-from .board import STIMULI, SYNCTIMER_CR, UART3_RXFIFO_LVL, UART_RX_FIFO
+from .board import STIMULI, SYNCTIMER_CR
 from .errors import TestFailure
 from .machine import QEMUMachine, qmp_command
 
@@ -67,17 +67,13 @@ class Monitor:
         self.qom_set(STIMULI, "on-line", "%s:%d|%d %s %s %s"
                      % (line, level, round(delay * 1e9), path, prop, value))
 
-    def release_hold(self, typed: int = 0, bound: float = 30.0) -> None:
+    def release_hold(self, bound: float = 30.0) -> None:
         """
         Run the VM again if the board holds it at the shell's prompt
-        (/machine/stimuli hold-at, set in warp mode by gta04.guest.Guest),
-        once `typed` characters were written to the console.  The board
-        asks for its pause from the vCPU and the main loop makes it: wait
-        until it has, so that the `cont` cannot come first and be lost.
-        Then wait until the UART has taken what was typed (its RX FIFO
-        full, or all of it): a guest run on before its input is there
-        idles, and warp mode jumps its time to the next timer (seen: a
-        soak's RTC alarm 300 s ahead fired between two commands).
+        (/machine/stimuli hold-at, set in warp mode by gta04.guest.Guest):
+        called once something has been typed.  The board asks for its
+        pause from the vCPU, the main loop makes it: wait until it has, so
+        that the `cont` cannot come first and be lost.
         """
         if not self.qom_get(STIMULI, "held"):
             return
@@ -87,10 +83,6 @@ class Monitor:
                 raise TestFailure("the board held at the prompt, yet QEMU did not pause "
                                   "within %.0f s (status %s)" % (bound, self.status()))
             time.sleep(0.01)
-        want = min(typed, UART_RX_FIFO)
-        settle = time.monotonic() + 2.0
-        while self.xp(UART3_RXFIFO_LVL) < want and time.monotonic() < settle:
-            time.sleep(0.005)
         self.qmp("cont")
 
     def status(self) -> str:
