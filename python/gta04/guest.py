@@ -11,7 +11,7 @@ import time
 from types import TracebackType
 from typing import Any, Optional, Sequence, Type
 
-from .board import PIH, PROMPT, PROMPT_END, READY, STIMULI
+from .board import PIH, PROMPT, PROMPT_END, READY
 from .console import Console, PipeStream, Stream
 from .errors import QemuDied, Timeout, describe_exit
 from .kernels import boot_args, guest_dir
@@ -106,10 +106,11 @@ class Guest:
             self.vm.set_console()
         self.vm.add_args(*boot_args(self.guest, kernel, dtb, console, append), *extra_args)
         # typing one echoed character at a time: record/replay's pipe (PipeStream)
-        self.console = Console(self.alive, echo_typing=bool(console_pipe) and not self._pipe_dir,
-                               hold=(self._held, self._release_hold) if warp else None)
-        self.shell = Shell(self.console)
         self.monitor = Monitor(self.vm, self.alive)
+        self.console = Console(self.alive, echo_typing=bool(console_pipe) and not self._pipe_dir,
+                               hold=(self.monitor.held, self.monitor.release_hold) if warp
+                               else None)
+        self.shell = Shell(self.console)
         self.suspender = Suspender(self.console, self.shell, self.monitor, console_up,
                                    console_suspends="no_console_suspend" not in append.split(),
                                    warp=warp)
@@ -117,12 +118,6 @@ class Guest:
         self.boot_time: Optional[float] = None
         self.expect_exit = False    # the guest powered off: QEMU ends by itself
         self.exit_checked = False
-
-    def _held(self) -> bool:
-        return bool(self.monitor.qom_get(STIMULI, "held"))
-
-    def _release_hold(self) -> None:
-        self.monitor.release_hold()
 
     # -- lifecycle
     def launch(self) -> None:

@@ -67,6 +67,10 @@ class Monitor:
         self.qom_set(STIMULI, "on-line", "%s:%d|%d %s %s %s"
                      % (line, level, round(delay * 1e9), path, prop, value))
 
+    def held(self) -> bool:
+        """Whether the board holds the VM at the shell's prompt (hold-at)."""
+        return bool(self.qom_get(STIMULI, "held"))
+
     def release_hold(self, bound: float = 30.0) -> None:
         """
         Run the VM again if the board holds it at the shell's prompt
@@ -75,7 +79,7 @@ class Monitor:
         pause from the vCPU, the main loop makes it: wait until it has, so
         that the `cont` cannot come first and be lost.
         """
-        if not self.qom_get(STIMULI, "held"):
+        if not self.held():
             return
         deadline = time.monotonic() + bound
         while self.status() != "paused":

@@ -53,13 +53,13 @@ def suspend_by_rtc(g: Guest) -> int:
     return sleep.status
 
 
-
 # The GPIO banks as the kernel sees them, kept in the guest: compared there,
 # so that a kernel line the console splices into the output is no change
 GPIO_KEEP = "cat /sys/kernel/debug/gpio > /tmp/gpio.before"
 GPIO_SAME = ("cat /sys/kernel/debug/gpio > /tmp/gpio.now; "
              "cmp -s /tmp/gpio.before /tmp/gpio.now && echo same || "
              "{ echo changed; diff /tmp/gpio.before /tmp/gpio.now; }")
+
 
 class PowerStatesTest(GTA04Test):
     def test_ret_suspend(self) -> None:
