@@ -140,6 +140,35 @@ static inline void gta04_qtest_quit(QTestState *qts)
 #endif
 
 /*
+ * A device's own cold reset, its class's three phases in order, without
+ * the devices on its buses (device_cold_reset() resets those too).
+ */
+static inline void gta04_device_reset_self(DeviceState *dev)
+{
+    Object *obj = OBJECT(dev);
+    ResettableClass *rc = RESETTABLE_GET_CLASS(obj);
+
+    if (rc->phases.enter) {
+        rc->phases.enter(obj, RESET_TYPE_COLD);
+    }
+#if QEMU_VERSION_MAJOR >= 9
+    if (rc->phases.hold) {
+        rc->phases.hold(obj, RESET_TYPE_COLD);
+    }
+    if (rc->phases.exit) {
+        rc->phases.exit(obj, RESET_TYPE_COLD);
+    }
+#else
+    if (rc->phases.hold) {
+        rc->phases.hold(obj);
+    }
+    if (rc->phases.exit) {
+        rc->phases.exit(obj);
+    }
+#endif
+}
+
+/*
  * 3. Property arrays are const and have no DEFINE_PROP_END_OF_LIST() since
  * QEMU 10.0 (device_class_set_props() takes the array's size from the
  * array).  On 7.2 a zero-terminated copy is made once per class.

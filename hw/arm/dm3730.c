@@ -252,7 +252,11 @@ static bool dm3730_children_realize(DM3730State *s, Error **errp)
                                   OBJECT(get_system_memory()), errp) &&
          object_property_set_uint(OBJECT(&s->boot_rom), "scratchpad-addr",
                                   dm3730_addr(DM3730_DEV_SCM) +
-                                  OMAP3_SCM_SCRATCHPAD, errp);
+                                  OMAP3_SCM_SCRATCHPAD, errp) &&
+         object_property_set_uint(OBJECT(&s->boot_rom), "cm-addr",
+                                  dm3730_addr(DM3730_DEV_CM), errp) &&
+         object_property_set_uint(OBJECT(&s->boot_rom), "sdrc-addr",
+                                  dm3730_addr(DM3730_DEV_SDRC), errp);
     ok = ok && DM3730_REALIZE(s, &s->boot_rom, DM3730_DEV_BOOT_ROM, 1, errp);
     ok = ok && DM3730_REALIZE(s, &s->intc, DM3730_DEV_INTC, 1, errp);
     for (i = 0; ok && i < DM3730_NUM_GPT; i++) {
@@ -389,7 +393,11 @@ static DM3730PowerDomain dm3730_pwrdm_of(const OMAP3PRCMDomain *d)
 /*
  * The PRM's "logic-power" of power domain @n (an omap3_prcm_domains[]
  * index): when it falls the modules in the domain lose their state, which
- * a reset gives them; they come back at their reset values
+ * a reset gives them; they come back at their reset values.  CORE's also
+ * goes to the control module (CONTROL_GENERAL) and the boot ROM (which
+ * restores the clocks and the SDRC), and takes the OCM RAM's content:
+ * "the SRAM content has been cleared" (Linux sleep34xx.S, which pushes its
+ * code there again).  ASSUMPTION: cleared to zeroes.
  */
 static void dm3730_pwrdm_logic_power(void *opaque, int n, int level)
 {
@@ -398,6 +406,20 @@ static void dm3730_pwrdm_logic_power(void *opaque, int n, int level)
     DM3730PowerDomain pd = dm3730_pwrdm_of(d);
     int dev;
 
+    if (pd == DM3730_PWRDM_CORE) {
+        qemu_set_irq(qdev_get_gpio_in_named(DEVICE(&s->scm),
+                                            OMAP3_SCM_CORE_POWER, 0), level);
+        qemu_set_irq(qdev_get_gpio_in_named(DEVICE(&s->boot_rom),
+                                            OMAP3_BOOT_ROM_CORE_POWER, 0),
+                     level);
+        if (!level) {
+            /* through the bus: code translated from it is dropped too */
+            address_space_set(&address_space_memory,
+                              dm3730_addr(DM3730_DEV_SRAM), 0,
+                              memory_region_size(&s->sram),
+                              MEMTXATTRS_UNSPECIFIED);
+        }
+    }
     if (level || pd == DM3730_PWRDM_NONE) {
         return;
     }
@@ -405,7 +427,8 @@ static void dm3730_pwrdm_logic_power(void *opaque, int n, int level)
         if (dm3730_pwrdm[dev] == pd && s->module[dev]) {
             trace_dm3730_context_lost(d->name,
                 object_get_canonical_path_component(OBJECT(s->module[dev])));
-            device_cold_reset(s->module[dev]);
+            /* not what is on its buses: the TWL4030, an SD card */
+            gta04_device_reset_self(s->module[dev]);
         }
     }
 }

@@ -24,9 +24,19 @@
  *    in arch/arm/mach-omap2/control.c), which runs from SDRAM with the MMU
  *    and caches off, in SVC mode with interrupts masked.
  *
- * ASSUMPTIONS (no TRM text): the ROM's own work before the jump (telling
- * the reset reason; for CORE OFF, restoring the PRCM and SDRC blocks of the
- * scratchpad) takes no time and is not modelled; the jump goes to the
+ *  - after CORE OFF (input "core-power" fell while the MPU was down), before
+ *    the jump: the clock set-up and the SDRAM controller the kernel's
+ *    restore code runs on, from the scratchpad's PRCM and SDRC blocks
+ *    (Linux's struct omap3_scratchpad_prcm_block/_sdrc_block, control.c;
+ *    sleep34xx.S: "For OFF mode the ROM code configures the SDRC and the
+ *    DPLL before calling the restore code directly from DDR").  The
+ *    block's CM words only: Linux 6.1 fills its "PRM_CLKSEL" word from a
+ *    wrong address, and the PRM is in WKUP and keeps its state
+ *    (docs/notes/omap3-core-off.md 2.2-2.4, 6).
+ *
+ * ASSUMPTIONS (no TRM text): the ROM's own work before the jump takes no
+ * time, restores the registers in the blocks' order, waits for no DPLL
+ * lock and skips a block whose offset in the header is 0; the jump goes to the
  * exception level the CPU slept in (a GP device's ROM hands over in the
  * secure world, where Linux runs on the silicon; QEMU's -kernel boot starts
  * Linux non-secure, so that is where it resumes).  A restore pointer of 0
@@ -51,8 +61,94 @@
 #include "migration/vmstate.h"
 #include "trace.h"
 
-/* Wake-up memory: word 1 is the public restore pointer (see above) */
-#define SCRATCHPAD_PUBLIC_RESTORE_PTR   4
+/* The scratchpad's header (see above) */
+#define SCRATCHPAD_PUBLIC_RESTORE_PTR   0x04
+#define SCRATCHPAD_PRCM_BLOCK_OFFSET    0x10
+#define SCRATCHPAD_SDRC_BLOCK_OFFSET    0x14
+
+/* A register the ROM restores from a scratchpad block */
+typedef struct OMAP3BootROMRestore {
+    const char *name;
+    uint8_t block_offset;       /* in the block */
+    uint8_t size;               /* bytes: 2 or 4 */
+    uint16_t reg;               /* offset in the module */
+} OMAP3BootROMRestore;
+
+/* The PRCM block's CM words (+0x00 PRM_CLKSRC_CTRL, +0x04 PRM_CLKSEL: not) */
+static const OMAP3BootROMRestore omap3_boot_rom_prcm_block[] = {
+    { "CM_CLKSEL_CORE",         0x08, 4, 0x0a40 },
+    { "CM_CLKSEL_WKUP",         0x0c, 4, 0x0c40 },
+    { "CM_CLKEN_PLL",           0x10, 4, 0x0d00 },
+    { "CM_AUTOIDLE_PLL",        0x14, 4, 0x0d30 },
+    { "CM_CLKSEL1_PLL",         0x18, 4, 0x0d40 },
+    { "CM_CLKSEL2_PLL",         0x1c, 4, 0x0d44 },
+    { "CM_CLKSEL3_PLL",         0x20, 4, 0x0d48 },
+    { "CM_CLKEN_PLL_MPU",       0x24, 4, 0x0904 },
+    { "CM_AUTOIDLE_PLL_MPU",    0x28, 4, 0x0934 },
+    { "CM_CLKSEL1_PLL_MPU",     0x2c, 4, 0x0940 },
+    { "CM_CLKSEL2_PLL_MPU",     0x30, 4, 0x0944 },
+};
+
+/*
+ * The SDRC block; +0x06 ERR_TYPE (status), the EMR words, DLLB, the CS
+ * and DCDL words Linux leaves 0 are not written
+ */
+static const OMAP3BootROMRestore omap3_boot_rom_sdrc_block[] = {
+    { "SDRC_SYSCONFIG",         0x00, 2, 0x010 },
+    { "SDRC_CS_CFG",            0x02, 2, 0x040 },
+    { "SDRC_SHARING",           0x04, 2, 0x044 },
+    { "SDRC_DLLA_CTRL",         0x08, 4, 0x060 },
+    { "SDRC_POWER",             0x10, 4, 0x070 },
+    { "SDRC_MCFG_0",            0x18, 4, 0x080 },
+    { "SDRC_MR_0",              0x1c, 2, 0x084 },
+    { "SDRC_ACTIM_CTRLA_0",     0x24, 4, 0x09c },
+    { "SDRC_ACTIM_CTRLB_0",     0x28, 4, 0x0a0 },
+    { "SDRC_RFR_CTRL_0",        0x2c, 4, 0x0a4 },
+    { "SDRC_MCFG_1",            0x34, 4, 0x0b0 },
+    { "SDRC_MR_1",              0x38, 2, 0x0b4 },
+    { "SDRC_ACTIM_CTRLA_1",     0x40, 4, 0x0c4 },
+    { "SDRC_ACTIM_CTRLB_1",     0x44, 4, 0x0c8 },
+    { "SDRC_RFR_CTRL_1",        0x48, 4, 0x0d4 },
+};
+
+static uint32_t omap3_boot_rom_ld(OMAP3BootROMState *s, hwaddr addr,
+                                  unsigned size)
+{
+    MemTxResult res;
+    uint32_t v = size == 2 ?
+        address_space_lduw_le(&s->as, addr, MEMTXATTRS_UNSPECIFIED, &res) :
+        address_space_ldl_le(&s->as, addr, MEMTXATTRS_UNSPECIFIED, &res);
+
+    return res == MEMTX_OK ? v : 0;
+}
+
+/*
+ * Restore the registers of @table at @base from the scratchpad block whose
+ * offset the header holds at @header_offset
+ */
+static void omap3_boot_rom_restore_block(OMAP3BootROMState *s,
+                                         const char *block,
+                                         hwaddr header_offset,
+                                         const OMAP3BootROMRestore *table,
+                                         int n, hwaddr base)
+{
+    uint32_t offset = omap3_boot_rom_ld(s, s->scratchpad_addr +
+                                        header_offset, 4);
+    int i;
+
+    if (!offset || offset >= OMAP3_BOOT_ROM_SCRATCHPAD_SIZE) {
+        trace_omap3_boot_rom_restore_skip(block, offset);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        uint32_t v = omap3_boot_rom_ld(s, s->scratchpad_addr + offset +
+                                       table[i].block_offset, table[i].size);
+
+        trace_omap3_boot_rom_restore(block, table[i].name, v);
+        address_space_stl_le(&s->as, base + table[i].reg, v,
+                             MEMTXATTRS_UNSPECIFIED, NULL);
+    }
+}
 
 /* The vectors: each one branches to 0x20, a WFI loop; SMC returns at once */
 static void omap3_boot_rom_fill(uint8_t *rom)
@@ -93,16 +189,23 @@ static void omap3_boot_rom_wakeup_boot(CPUState *cs, run_on_cpu_data data)
 {
     OMAP3BootROMState *s = data.host_ptr;
     uint64_t mpidr = s->cpu->mp_affinity;
-    MemTxResult res;
     uint32_t restore;
     int ret;
 
-    restore = address_space_ldl_le(&s->as, s->scratchpad_addr +
-                                   SCRATCHPAD_PUBLIC_RESTORE_PTR,
-                                   MEMTXATTRS_UNSPECIFIED, &res);
-    if (res != MEMTX_OK) {
-        restore = 0;
+    if (s->core_off) {
+        /* DPLLs first: DPLL3 clocks the SDRC (docs/notes 2.4, deduced) */
+        omap3_boot_rom_restore_block(s, "PRCM", SCRATCHPAD_PRCM_BLOCK_OFFSET,
+                                     omap3_boot_rom_prcm_block,
+                                     ARRAY_SIZE(omap3_boot_rom_prcm_block),
+                                     s->cm_addr);
+        omap3_boot_rom_restore_block(s, "SDRC", SCRATCHPAD_SDRC_BLOCK_OFFSET,
+                                     omap3_boot_rom_sdrc_block,
+                                     ARRAY_SIZE(omap3_boot_rom_sdrc_block),
+                                     s->sdrc_addr);
+        s->core_off = false;
     }
+    restore = omap3_boot_rom_ld(s, s->scratchpad_addr +
+                                SCRATCHPAD_PUBLIC_RESTORE_PTR, 4);
     trace_omap3_boot_rom_wakeup_boot(restore, s->resume_el);
     if (!restore) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: MPU wake-up with no public "
@@ -138,12 +241,28 @@ static void omap3_boot_rom_mpu_power(void *opaque, int n, int level)
          * SVC is EL3 in AArch32, non-secure SVC EL1
          */
         s->resume_el = (s->cpu->env.cp15.scr_el3 & SCR_NS) ? 1 : 3;
+        /* CORE, which follows the MPU down, has not lost its state yet */
+        s->core_off = false;
         arm_set_cpu_off(s->cpu->mp_affinity);
         return;
     }
     /* queued after the power-down's own work, on the same vCPU */
     async_run_on_cpu(CPU(s->cpu), omap3_boot_rom_wakeup_boot,
                      RUN_ON_CPU_HOST_PTR(s));
+}
+
+/*
+ * CORE's logic power: lost while the MPU is down, the wake-up boot
+ * restores the clock set-up and the SDRC first
+ */
+static void omap3_boot_rom_core_power(void *opaque, int n, int level)
+{
+    OMAP3BootROMState *s = opaque;
+
+    trace_omap3_boot_rom_core_power(level);
+    if (!level && s->mpu_off) {
+        s->core_off = true;
+    }
 }
 
 /* The INTC's IRQ (@n 0) or FIQ (1) as the CPU's pins see it */
@@ -160,6 +279,7 @@ static void omap3_boot_rom_reset_enter(Object *obj, ResetType type)
 
     /* the machine's reset powers the CPU on */
     s->mpu_off = false;
+    s->core_off = false;
     s->resume_el = 1;
 }
 
@@ -169,6 +289,8 @@ static void omap3_boot_rom_init(Object *obj)
                             OMAP3_BOOT_ROM_MPU_POWER, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_boot_rom_cpu_irq,
                             OMAP3_BOOT_ROM_CPU_IRQ, 2);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_boot_rom_core_power,
+                            OMAP3_BOOT_ROM_CORE_POWER, 1);
 }
 
 static void omap3_boot_rom_realize(DeviceState *dev, Error **errp)
@@ -191,14 +313,16 @@ static void omap3_boot_rom_realize(DeviceState *dev, Error **errp)
     address_space_init(&s->as, s->memory, "omap3-boot-rom");
 }
 
+/* version 2: CORE OFF */
 static const VMStateDescription vmstate_omap3_boot_rom = {
     .name = TYPE_OMAP3_BOOT_ROM,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (const VMStateField[]) {
         VMSTATE_BOOL(mpu_off, OMAP3BootROMState),
         VMSTATE_UINT32(resume_el, OMAP3BootROMState),
         VMSTATE_UINT8(cpu_irq, OMAP3BootROMState),
+        VMSTATE_BOOL(core_off, OMAP3BootROMState),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -209,6 +333,8 @@ static const Property omap3_boot_rom_properties[] = {
                      MemoryRegion *),
     DEFINE_PROP_UINT64("scratchpad-addr", OMAP3BootROMState, scratchpad_addr,
                        0),
+    DEFINE_PROP_UINT64("cm-addr", OMAP3BootROMState, cm_addr, 0),
+    DEFINE_PROP_UINT64("sdrc-addr", OMAP3BootROMState, sdrc_addr, 0),
 };
 
 static void omap3_boot_rom_class_init(ObjectClass *klass, const void *data)

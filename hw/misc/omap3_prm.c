@@ -15,19 +15,18 @@
  *    PM_PWSTCTRL target (ON: INACTIVE) when its clock domain idles (the
  *    CM's omap3_cm_clkdm_idle(): CM_CLKSTCTRL and the modules' idle
  *    acknowledge; the MPU's STANDBYWFI with no interrupt requested for it,
- *    "mpu-irq"; the sleep dependencies on the MPU) and back ON when that
- *    no longer holds, never lower than the domain table's "lowest" (CORE
- *    stops at RET: its OFF is not modelled); PM_PWSTST shows the state
- *    with its logic and memory fields, a completed sleep transition
- *    latches PM_PREPWSTST, a write to PM_PREPWSTST loads the present state
- *    (docs/notes/omap3-power-states.md 2.2).  A domain whose logic goes
- *    (OFF, or RET with LOGICRETSTATE 0) says so on "logic-power": the
- *    MPU's Cortex-A8 is powered down and booted again by the boot ROM
- *    (hw/arm/omap3_boot_rom.c), PER's modules are reset by the SoC.  Off
- *    by default because Debian's 6.1, which asks for OFF, reports that
- *    CORE "didn't enter target state" and fails suspend, as it should with
- *    a chip whose CORE stops at RET; with its off mode disabled it
- *    suspends to RET (docs/gta04.md "Power states");
+ *    "mpu-irq", and no PRCM wake-up event pending; the sleep dependencies
+ *    on the MPU) and back ON when that no longer holds; PM_PWSTST shows
+ *    the state with its logic and memory fields, a completed sleep
+ *    transition latches PM_PREPWSTST, a write to PM_PREPWSTST loads the
+ *    present state (docs/notes/omap3-power-states.md 2.2).  A domain whose
+ *    logic goes (OFF, or RET with LOGICRETSTATE 0) says so on
+ *    "logic-power": the MPU's Cortex-A8 is powered down and booted again by
+ *    the boot ROM (hw/arm/omap3_boot_rom.c), the modules of PER and CORE
+ *    are reset by the SoC (CORE's CM among them: a domain that is down
+ *    while CORE is OFF stays down until a wake-up event).  A wake-up event
+ *    for the MPU (an I/O pad's, PM_WKST & PM_MPUGRPSEL) ends its sleep
+ *    even with the INTC off (docs/notes/omap3-core-off.md 4);
  *  - RM_RSTCTRL de-assertion sets the RM_RSTST "reset done" bits;
  *  - PRM_RSTCTRL RST_GS / RST_DPLL3 reset the machine, PRM_RSTST tells
  *    GLOBAL_SW_RST after such a reset and GLOBAL_COLD_RST otherwise;
@@ -342,26 +341,70 @@ static uint32_t omap3_prm_pwst(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
 }
 
 /*
+ * A PRCM wake-up event for the MPU is pending: a module wake-up latched in
+ * a PM_WKST that PM_MPUGRPSEL routes to the MPU, or an I/O pad event
+ * (PM_WKST_WKUP.ST_IO, which has no GRPSEL bit: Linux 6.1's prm3xxx.c
+ * leaves GRPSEL_IO clear, "No need to write EN_IO, that is always
+ * enabled").  It does not go through PRM_IRQENABLE_MPU: Linux writes that 0
+ * while a PRCM interrupt comes in during suspend and counts on the chip
+ * waking anyway (docs/notes/omap3-core-off.md 4.1, 4.3).  While
+ * "wakeup_masked" a sleep transition that such an event ends at once is
+ * under way (omap3_prm_mpu_standbywfi).
+ */
+static bool omap3_prm_mpu_wakeup(OMAP3PRMState *s)
+{
+    int i;
+
+    if (s->wakeup_masked) {
+        return false;
+    }
+    if (FIELD_EX32(prm_reg(s, A_PM_WKST_WKUP), PM_WKST_WKUP, ST_IO) ||
+        (prm_reg(s, A_PM_WKST3_CORE) & prm_reg(s, A_PM_MPUGRPSEL3_CORE))) {
+        return true;
+    }
+    for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
+        const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
+
+        if ((d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_WKST)) &&
+            (d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_MPUGRPSEL)) &&
+            (prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKST)) &
+             prm_reg(s, prm_domain_reg(d, OMAP3_PRM_MPUGRPSEL)))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
  * Whether domain @d may be down now ("power-states").  Its clock domain
  * must idle (the CM's CM_CLKSTCTRL and module clocks, omap3_cm_clkdm_idle);
- * the MPU's, in addition, once the Cortex-A8 stands by in WFI.  A domain
+ * the MPU's, in addition, once the Cortex-A8 stands by in WFI with no
+ * interrupt requested for it and no PRCM wake-up event pending.  A domain
  * with a sleep dependency on the MPU (hard-wired: NEON, CORE; or
  * CM_SLEEPDEP.EN_MPU, which Linux's hwmod sets while a module of it is
  * enabled) sleeps only while the MPU does, and wakes with it (DM37x TRM
  * 3.5.3.2.3 sleep dependencies, 3.5.2.2.5 power-domain controls).
+ *
+ * While CORE's logic is off, so is the CM in it: a domain that is down
+ * stays down whatever the CM's registers (lost, at their reset values)
+ * say, until a wake-up: the MPU's wake-up events, and the MPU for the
+ * domains that follow it.  ASSUMPTION: the others (PER, DSS, ...) wait for
+ * CORE to be back (no TRM text; Linux wakes them itself).
  */
 static bool omap3_prm_domain_can_sleep(OMAP3PRMState *s,
                                        const OMAP3PRCMDomain *d, bool mpu_down)
 {
+    bool held = s->pwrst[d - omap3_prcm_domains] != PWRST_ON &&
+                omap3_prm_logic_lost(s, MOD_CORE);
+
     if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_PWSTCTRL)) || !s->cm ||
-        !omap3_cm_clkdm_idle(s->cm, d)) {
+        (!held && !omap3_cm_clkdm_idle(s->cm, d))) {
         return false;
     }
     if (d->module == MOD_MPU) {
-        /* an interrupt for the MPU is a wake-up event for its domain */
-        return s->mpu_standbywfi && !s->mpu_irq;
+        return s->mpu_standbywfi && !s->mpu_irq && !omap3_prm_mpu_wakeup(s);
     }
-    if (d->with_mpu || omap3_cm_sleepdep_mpu(s->cm, d->module)) {
+    if (d->with_mpu || (!held && omap3_cm_sleepdep_mpu(s->cm, d->module))) {
         return mpu_down;
     }
     return true;
@@ -369,7 +412,7 @@ static bool omap3_prm_domain_can_sleep(OMAP3PRMState *s,
 
 /*
  * The state domain @d goes to when its clock domain idles: its PM_PWSTCTRL
- * target, INACTIVE for ON, no lower than the model goes (d->lowest).
+ * target, INACTIVE for ON.
  * POWERSTATE 2 is reserved; ASSUMPTION: it acts as ON.
  */
 static unsigned omap3_prm_domain_target(OMAP3PRMState *s,
@@ -389,7 +432,7 @@ static unsigned omap3_prm_domain_target(OMAP3PRMState *s,
          */
         return PWRST_RET;
     }
-    return MAX(t, d->lowest);
+    return t;
 }
 
 /*
@@ -438,32 +481,63 @@ static void omap3_prm_domain_set(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
  * runs changes state when the PRM is next accessed, which is when software
  * can first see it.
  */
-static void omap3_prm_update_domains(OMAP3PRMState *s)
+static void omap3_prm_update_domains_once(OMAP3PRMState *s)
 {
     const OMAP3PRCMDomain *mpu = omap3_prm_domain(MOD_MPU);
+    bool sleep[OMAP3_PRCM_NDOMAINS];
     bool mpu_down = false;
     int pass, i;
 
-    if (!s->power_states) {
-        return;
-    }
     for (pass = 0; pass < 2; pass++) {
+        /*
+         * each decides on the state before any of them moves: CORE's OFF
+         * resets the CM the others' conditions are read from
+         */
         for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
             const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
-            bool sleep;
+
+            if ((d == mpu) == (pass == 0)) {
+                sleep[i] = omap3_prm_domain_can_sleep(s, d, mpu_down);
+            }
+        }
+        for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
+            const OMAP3PRCMDomain *d = &omap3_prcm_domains[i];
 
             if ((d == mpu) != (pass == 0)) {
                 continue;
             }
-            sleep = omap3_prm_domain_can_sleep(s, d, mpu_down);
-            if (sleep && s->pwrst[i] == PWRST_ON) {
+            if (sleep[i] && s->pwrst[i] == PWRST_ON) {
                 omap3_prm_domain_set(s, d, omap3_prm_domain_target(s, d));
-            } else if (!sleep && s->pwrst[i] != PWRST_ON) {
+            } else if (!sleep[i] && s->pwrst[i] != PWRST_ON) {
                 omap3_prm_domain_set(s, d, PWRST_ON);
             }
         }
         mpu_down = s->pwrst[mpu - omap3_prcm_domains] != PWRST_ON;
     }
+}
+
+/*
+ * A transition's "logic-power" edge can come back here (CORE's logic
+ * resets the INTC, whose requests are our "mpu-irq"): such a nested call
+ * only asks for another round once this one is done.
+ */
+static void omap3_prm_update_domains(OMAP3PRMState *s)
+{
+    int rounds = 0;
+
+    if (!s->power_states) {
+        return;
+    }
+    if (s->updating) {
+        s->update_again = true;
+        return;
+    }
+    s->updating = true;
+    do {
+        s->update_again = false;
+        omap3_prm_update_domains_once(s);
+    } while (s->update_again && ++rounds < 8);
+    s->updating = false;
 }
 
 static void omap3_prm_accessed(DeviceState *dev)
@@ -674,6 +748,8 @@ static void omap3_prm_io_wakeup(void *opaque, int n, int level)
     if (rising && FIELD_EX32(prm_reg(s, A_PM_WKEN_WKUP), PM_WKEN_WKUP, EN_IO)) {
         s->space.regs[R_PM_WKST_WKUP] |= R_PM_WKST_WKUP_ST_IO_MASK;
         omap3_prm_set_irqstatus(s, R_PRM_IRQSTATUS_MPU_IO_ST_MASK);
+        /* a wake-up event for the MPU: it ends any sleep */
+        omap3_prm_update_domains(s);
     }
 }
 
@@ -690,6 +766,21 @@ static void omap3_prm_mpu_standbywfi(void *opaque, int n, int level)
     s->mpu_standbywfi = level;
     trace_omap3_prcm_mpu_standbywfi(level);
     if (s->power_states) {
+        if (level && omap3_prm_mpu_wakeup(s)) {
+            /*
+             * The idle request finds a wake-up event pending (one Linux
+             * left unacknowledged in its suspend window): the sleep
+             * transition runs and the event ends it at once, so a CPU
+             * whose logic that loses is booted again.  ASSUMPTION: the
+             * PRCM does not refuse the transition (then a CPU in WFI with
+             * no interrupt would never wake; Linux relies on it not doing
+             * so, docs/notes/omap3-core-off.md 4.3).
+             */
+            trace_omap3_prcm_wakeup_pending();
+            s->wakeup_masked = true;
+            omap3_prm_update_domains(s);
+            s->wakeup_masked = false;
+        }
         omap3_prm_update_domains(s);
         return;
     }
@@ -757,6 +848,7 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
     /* the INTC's reset drops its requests */
     s->mpu_irq = 0;
     s->logic_off = 0;
+    s->updating = s->update_again = s->wakeup_masked = false;
     memset(s->pwrst, PWRST_ON, sizeof(s->pwrst));
 }
 

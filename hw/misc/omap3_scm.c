@@ -155,9 +155,10 @@ static void omap3_scm_padconf_off_write(RegisterInfo *reg, uint64_t val)
 
     if (FIELD_EX32(val, CONTROL_PADCONF_OFF, START_PADCONF_SAVE)) {
         /*
-         * The pads are saved for the OFF-mode wake-up in no time: nothing
-         * in QEMU loses its context, so there is nothing to copy.  The
-         * start bit reads back 0 once the save is done.
+         * The pads are saved for the OFF-mode wake-up in no time, and
+         * come back from the save when CORE's logic goes
+         * (omap3_scm_core_power).  The start bit reads back 0 once the
+         * save is done.
          */
         s->regs[R_CONTROL_PADCONF_OFF] =
             FIELD_DP32(val, CONTROL_PADCONF_OFF, START_PADCONF_SAVE, 0);
@@ -461,6 +462,49 @@ static void omap3_scm_io_chain(void *opaque, int n, int level)
     s->io_chain_level = level;
 }
 
+/*
+ * The windows that CORE's logic holds: the interface, the core pads (the
+ * 3630's among them) and CONTROL_GENERAL; the wake-up memory, the wake-up
+ * pads and CONTROL_GENERAL_WKUP are WKUP's (docs/notes/omap3-core-off.md 3)
+ */
+static bool omap3_scm_in_core(hwaddr offset)
+{
+    return offset < 0x600;
+}
+
+/*
+ * CORE's logic power ("core-power").  Lost, CONTROL_GENERAL goes back to
+ * its reset values (Linux restores its list, control.c).  The core pads
+ * come back from the copy the save-and-restore logic made at the last
+ * START_PADCONF_SAVE (TI patent US8117428; Linux never writes them back);
+ * without a save they are lost too.  ASSUMPTION: the copy is the pads as
+ * they are (a pad written after the save comes back with its new value:
+ * Linux saves right before its WFI); SAVE_DONE, in CONTROL_GENERAL, is
+ * cleared.
+ */
+static void omap3_scm_core_power(void *opaque, int n, int level)
+{
+    OMAP3SCMState *s = opaque;
+    int i;
+
+    trace_omap3_scm_core_power(level, s->padconf_saved);
+    if (level) {
+        return;
+    }
+    for (i = 0; i < ARRAY_SIZE(s->regs_info); i++) {
+        hwaddr offset = i * 4;
+
+        if (s->regs_info[i].access && omap3_scm_in_core(offset) &&
+            (!omap3_scm_is_pad(offset) || !s->padconf_saved)) {
+            register_reset(&s->regs_info[i]);
+        }
+    }
+    s->padconf_saved = false;
+    s->temp_conv_pending = false;
+    s->temp_code = 0;
+    omap3_scm_update_io_wakeup(s);
+}
+
 static void omap3_scm_reset_enter(Object *obj, ResetType type)
 {
     OMAP3SCMState *s = OMAP3_SCM(obj);
@@ -520,6 +564,8 @@ static void omap3_scm_init(Object *obj)
                              OMAP3_SCM_IO_WAKEUP, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_scm_io_chain,
                             OMAP3_SCM_IO_CHAIN, 1);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_scm_core_power,
+                            OMAP3_SCM_CORE_POWER, 1);
 }
 
 static void omap3_scm_realize(DeviceState *dev, Error **errp)

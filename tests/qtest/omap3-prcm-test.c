@@ -311,12 +311,12 @@ static void test_power_states(void)
     wr(qts, CM_(MOD_MPU, CLKSTCTRL), 3);
 
     /*
-     * Targets RET for the MPU, OFF for CORE, whose modules idle (no
-     * functional clock, interface clocks under auto-idle): both go to RET
-     * (CORE no lower: its OFF is not modelled), logic and banks retained
+     * Targets RET for the MPU and for CORE, whose modules idle (no
+     * functional clock, interface clocks under auto-idle): both go to RET,
+     * logic and banks retained (CORE's OFF: test_core_off)
      */
     wr(qts, PRM_(MOD_MPU, PWSTCTRL), 0x00030105);
-    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0304);
+    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0305);
     wr(qts, CM_(MOD_CORE, FCLKEN), 0);
     wr(qts, CM_(MOD_CORE, 0x08), 0);                    /* CM_FCLKEN3 */
     wr(qts, CM_(MOD_CORE, AUTOIDLE), 0xffffffff);
@@ -446,6 +446,8 @@ static void test_mpu_off(void)
     g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0);
     qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 1, 1);  /* FIQ */
     g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    /* the boot is the vCPU's work: done before the pointer changes */
+    g_assert_cmphex(cpu_pc_when(qts, 0x80123450), ==, 0x80123450);
     qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 1, 0);
     wfi(qts, 0);
 
@@ -493,6 +495,133 @@ static void test_mpu_off(void)
 
 #define GPIO_OE(n)          (dm3730_addr(DM3730_DEV_GPIO1 + (n) - 1) + 0x34)
 #define UART_SCR(n)         (dm3730_addr(DM3730_DEV_UART1 + (n) - 1) + 0x40)
+
+#define SCM                 dm3730_addr(DM3730_DEV_SCM)
+#define SDRC                dm3730_addr(DM3730_DEV_SDRC)
+#define INTC_MIR0           (dm3730_addr(DM3730_DEV_INTC) + 0x84)
+#define SRAM                dm3730_addr(DM3730_DEV_SRAM)
+#define PM_WKEN_WKUP        (PRM + 0xca0)
+#define PM_WKST_WKUP        (PRM + 0xcb0)
+#define PRM_IRQSTATUS_MPU   (PRM + 0x818)
+#define PAD_SYS_NIRQ        (SCM + 0x1e0)
+#define PAD_WAKEUPENABLE    (1 << 14)
+#define PAD_WAKEUPEVENT     (1 << 15)
+
+/* Everything CORE OFF lets go of, and the way only a wake-up ends it */
+static void core_off_prepare(QTestState *qts)
+{
+    /* the modules idle: no functional clock, interface clocks auto-idle */
+    wr(qts, CM_(MOD_CORE, FCLKEN), 0);
+    wr(qts, CM_(MOD_CORE, 0x08), 0);                    /* CM_FCLKEN3 */
+    wr(qts, CM_(MOD_CORE, AUTOIDLE), 0xffffffff);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 4), 0xffffffff);
+    wr(qts, CM_(MOD_CORE, AUTOIDLE + 8), 0xffffffff);
+    wr(qts, PRM_(MOD_MPU, PWSTCTRL), 0x00030100);      /* OFF */
+    wr(qts, PRM_(MOD_CORE, PWSTCTRL), 0x000f0300);     /* OFF */
+    /* the pads as the kernel leaves them, saved (Linux's CORE-OFF path) */
+    qtest_writew(qts, PAD_SYS_NIRQ, 0x0118 | PAD_WAKEUPENABLE);
+    wr(qts, SCM + 0x270, 1 << 1);                       /* START_PADCONF_SAVE */
+    /* the I/O chain re-armed: the pads' wake-up latches cleared */
+    wr(qts, PM_WKEN_WKUP, rd(qts, PM_WKEN_WKUP) | 1 << 16);
+    wr(qts, PM_WKEN_WKUP, rd(qts, PM_WKEN_WKUP) & ~(1u << 16));
+}
+
+/*
+ * "power-states": CORE in OFF loses what is in it (docs/notes/
+ * omap3-core-off.md 3, 6): its modules (UART1's SCR back to 0), the CM
+ * (its clock enables at their reset values), the INTC (every line masked),
+ * CONTROL_GENERAL (CONTROL_MEM_RTA_CTRL back to 1), the OCM RAM (zeroes);
+ * the saved core pads, the wake-up memory, the PRM and WKUP's GPIO1 keep
+ * theirs.  An INTC line cannot end it, a PRCM wake-up event does: the
+ * TWL4030's INT1 on sys_nirq through its pad's I/O wake-up.  The boot ROM
+ * restores the CM's clock set-up and the SDRC from the scratchpad's blocks
+ * before the jump to the restore pointer.  A wake-up event still pending at
+ * the next WFI lets the domains go down and wakes them at once.
+ */
+static void test_core_off(void)
+{
+    QTestState *qts = qtest_init(MACHINE
+                                 " -global omap3-prm.power-states=on");
+
+    /* the scratchpad: restore pointer, PRCM block at 0x2c, SDRC at 0x64 */
+    wr(qts, SCRATCHPAD + 0x04, 0x80123450);
+    wr(qts, SCRATCHPAD + 0x10, 0x2c);
+    wr(qts, SCRATCHPAD + 0x14, 0x64);
+    wr(qts, SCRATCHPAD + 0x2c + 0x08, 0x0000020a);      /* CM_CLKSEL_CORE */
+    wr(qts, SCRATCHPAD + 0x64 + 0x18, 0x02584099);      /* SDRC_MCFG_0 */
+    wr(qts, SCRATCHPAD + 0x64 + 0x10, 0x00000009);      /* SDRC_POWER */
+
+    qtest_writeb(qts, UART_SCR(1), 0x80);
+    wr(qts, GPIO_OE(1), 0xffff0000);
+    wr(qts, INTC_MIR0, ~(1u << 7));                     /* sys_nirq unmasked */
+    wr(qts, SCM + 0x40c, 0);                            /* MEM_RTA_CTRL */
+    wr(qts, SRAM, 0xdeadbeef);
+    wr(qts, PM_WKEN_WKUP, rd(qts, PM_WKEN_WKUP) | 1 << 8);     /* EN_IO */
+    core_off_prepare(qts);
+
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0);
+    /* the INTC is off: an interrupt line it had unmasked wakes nothing */
+    g_assert_cmphex(rd(qts, INTC_MIR0), ==, 0xffffffff);
+    qtest_set_irq_in(qts, "/machine/soc/intc", NULL, 7, 1);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0);
+    qtest_set_irq_in(qts, "/machine/soc/intc", NULL, 7, 0);
+    /* the CM came back at its reset values, but CORE stays down */
+    g_assert_cmphex(rd(qts, CM_(MOD_CORE, FCLKEN)), ==, 0x0303e000);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0);
+
+    /* INT1 on sys_nirq: its pad's wake-up event ends CORE OFF */
+    qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 1);
+    g_assert_cmphex(rd(qts, PM_WKST_WKUP) & 1 << 8, ==, 1 << 8);
+    g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU) & 1 << 9, ==, 1 << 9);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0);
+    g_assert_cmphex(PREPWST(qts, MOD_MPU), ==, 0);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80123450), ==, 0x80123450);
+    /* the ROM's restore, before the jump */
+    g_assert_cmphex(rd(qts, CM_CLKSEL_CORE), ==, 0x0000020a);
+    g_assert_cmphex(rd(qts, SDRC + 0x80), ==, 0x02584099);
+    g_assert_cmphex(rd(qts, SDRC + 0x70), ==, 0x00000009);
+    /* lost */
+    g_assert_cmphex(qtest_readb(qts, UART_SCR(1)), ==, 0);
+    g_assert_cmphex(rd(qts, SCM + 0x40c), ==, 1);
+    g_assert_cmphex(rd(qts, SRAM), ==, 0);
+    /* kept: the saved pad (its event latched), GPIO1, the scratchpad */
+    g_assert_cmphex(qtest_readw(qts, PAD_SYS_NIRQ), ==,
+                    0x0118 | PAD_WAKEUPENABLE | PAD_WAKEUPEVENT);
+    g_assert_cmphex(rd(qts, GPIO_OE(1)), ==, 0xffff0000);
+    g_assert_cmphex(rd(qts, SCRATCHPAD + 0x04), ==, 0x80123450);
+    qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 0);
+
+    /* ST_IO still pending at the next WFI: down and up again at once */
+    wr(qts, SCRATCHPAD + 0x04, 0x80555550);
+    core_off_prepare(qts);
+    wfi(qts, 0);
+    wr(qts, PRM_(MOD_CORE, PREPWSTST), 0);
+    wfi(qts, 1);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80555550), ==, 0x80555550);
+    g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
+    g_assert_cmphex(PREPWST(qts, MOD_CORE), ==, 0);
+    /* acknowledged (W1C), the next WFI stays down */
+    wr(qts, PM_WKST_WKUP, 1 << 8);
+    core_off_prepare(qts);
+    wfi(qts, 0);
+    wfi(qts, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0);
+
+    /* migrated in CORE OFF, woken on the other side, restored there */
+    qts = gta04_migrate(qts, MACHINE " -global omap3-prm.power-states=on");
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0);
+    qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 1);
+    g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80555550), ==, 0x80555550);
+    g_assert_cmphex(rd(qts, CM_CLKSEL_CORE), ==, 0x0000020a);
+    g_assert_cmphex(rd(qts, SDRC + 0x80), ==, 0x02584099);
+    qtest_quit(qts);
+}
 
 /*
  * "power-states": PER in OFF, or in RET with its logic off, loses the state
@@ -897,6 +1026,7 @@ int main(int argc, char **argv)
     qtest_add_func("omap3-prcm/power-states", test_power_states);
     qtest_add_func("omap3-prcm/mpu-off", test_mpu_off);
     qtest_add_func("omap3-prcm/per-off", test_per_off);
+    qtest_add_func("omap3-prcm/core-off", test_core_off);
     qtest_add_func("omap3-prcm/idle-ack", test_idle_ack);
     qtest_add_func("omap3-prcm/holes", test_holes);
     qtest_add_func("omap3-prcm/hardreset", test_hardreset);

@@ -284,9 +284,11 @@ static inline int dm3730_irq(DM3730Device dev)
  * the domain's OFF (or RET with its logic off) loses.  From the clock
  * domains of the modules' clocks (Linux arch/arm/boot/dts/
  * omap3xxx-clocks.dtsi, omap36xx-clocks.dtsi: per_clkdm, wkup_clkdm,
- * core_l4_clkdm, core_l3_clkdm); the INTC is CORE's as Linux saves it
- * only for CORE OFF.  The control module is left out: its padconf and
- * wake-up memory live through CORE OFF (DM37x TRM 7.x), the rest does not.
+ * core_l4_clkdm, core_l3_clkdm); the INTC, the CM, the SDRC, the SMS and
+ * the GPMC are CORE's as Linux restores them only after CORE OFF
+ * (docs/notes/omap3-core-off.md 1, 3).  The control module is left out: its
+ * padconf and wake-up memory live through CORE OFF, its CONTROL_GENERAL
+ * does not (its own "core-power" input).
  */
 typedef enum DM3730PowerDomain {
     DM3730_PWRDM_NONE,          /* no module, or not modelled as one */
@@ -316,6 +318,9 @@ static const uint8_t dm3730_pwrdm[DM3730_DEV_COUNT] = {
     [DM3730_DEV_I2C2]           = DM3730_PWRDM_CORE,
     [DM3730_DEV_I2C3]           = DM3730_PWRDM_CORE,
     [DM3730_DEV_SDRC]           = DM3730_PWRDM_CORE,
+    [DM3730_DEV_SMS]            = DM3730_PWRDM_CORE,
+    [DM3730_DEV_GPMC]           = DM3730_PWRDM_CORE,
+    [DM3730_DEV_CM]             = DM3730_PWRDM_CORE,
     [DM3730_DEV_UART1]          = DM3730_PWRDM_CORE,
     [DM3730_DEV_UART2]          = DM3730_PWRDM_CORE,
     [DM3730_DEV_UART3]          = DM3730_PWRDM_PER,

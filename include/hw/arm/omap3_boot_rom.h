@@ -30,6 +30,16 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3BootROMState, OMAP3_BOOT_ROM)
 #define OMAP3_BOOT_ROM_MPU_POWER "mpu-power"
 
 /*
+ * Named GPIO input "core-power": the CORE power domain's logic is powered
+ * (1) or not (0).  Lost while the MPU is down, the wake-up boot restores
+ * the CM's clock set-up and the SDRC from the scratchpad before the jump.
+ */
+#define OMAP3_BOOT_ROM_CORE_POWER "core-power"
+
+/* The scratchpad (Linux: OMAP343X_SCRATCHPAD, 0x48002910 to 0x480029ff) */
+#define OMAP3_BOOT_ROM_SCRATCHPAD_SIZE  0xf0
+
+/*
  * Named GPIO inputs "cpu-irq" (0: IRQ, 1: FIQ): the levels on the CPU's
  * interrupt inputs, which the ROM drives again after booting it
  */
@@ -39,7 +49,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3BootROMState, OMAP3_BOOT_ROM)
  * Properties: link "cpu", the Cortex-A8; link "memory", the bus the ROM
  * reads the wake-up memory through; "scratchpad-addr", where in it the
  * ROM's wake-up configuration starts (the control module's
- * CONTROL_MEM_WKUP + 0x310).
+ * CONTROL_MEM_WKUP + 0x310); "cm-addr" and "sdrc-addr", where the CM and
+ * the SDRC it restores after CORE OFF are.
  */
 struct OMAP3BootROMState {
     /*< private >*/
@@ -53,8 +64,11 @@ struct OMAP3BootROMState {
     ARMCPU *cpu;
     MemoryRegion *memory;
     uint64_t scratchpad_addr;
+    uint64_t cm_addr;
+    uint64_t sdrc_addr;
 
     bool mpu_off;               /* the Cortex-A8 is powered down */
+    bool core_off;              /* and CORE lost its state since */
     /* the exception level the CPU slept in, where the restore code runs */
     uint32_t resume_el;
     uint8_t cpu_irq;            /* "cpu-irq" inputs: bit 0 IRQ, bit 1 FIQ */

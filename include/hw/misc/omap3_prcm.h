@@ -91,13 +91,11 @@ typedef struct OMAP3PRCMDomain {
     uint8_t banks;              /* memory banks: PM_PWSTST bits 4 + 2n */
     /*
      * The power state machine (omap3-prm "power-states"): the CLKTRCTRL
-     * fields of its CM_CLKSTCTRL (CORE: L3 and L4), the lowest state the
-     * model takes it to (a deeper PM_PWSTCTRL target stops there), and
-     * whether it can be down only while the MPU is (a hard-wired sleep
-     * dependency, besides the programmable CM_SLEEPDEP.EN_MPU).
+     * fields of its CM_CLKSTCTRL (CORE: L3 and L4), and whether it can be
+     * down only while the MPU is (a hard-wired sleep dependency, besides
+     * the programmable CM_SLEEPDEP.EN_MPU).
      */
     uint8_t clkdms;
-    uint8_t lowest;
     bool with_mpu;
     /* its state lives in the CPU model: lost with the MPU's logic only */
     bool state_in_cpu;
@@ -128,19 +126,18 @@ typedef struct OMAP3PRCMDomain {
  * and the NEON->MPU wake-up dependency wakes it with the MPU; CORE cannot
  * go down while the MPU runs (the MPU fetches through it).  ASSUMPTION
  * (docs/notes/omap3-power-states.md 3: what Linux and hardware logs show,
- * no TRM rule found): both are hard-wired dependencies on the MPU.  The
- * lowest state: OFF where the model keeps no context the domain would
- * lose (IVA2, SGX, DSS, CAM, USBHOST: no modelled module beyond OCP
- * stand-ins); for the MPU, whose Cortex-A8 loses its state and is booted
- * again by the boot ROM (omap3_boot_rom.c), and NEON, whose registers are
- * the CPU's; for PER, whose modules the SoC resets when its logic goes
- * (dm3730_pwrdm[]).  RET for CORE, whose OFF (the modules, the INTC and
- * SDRC the ROM and the kernel restore, the padconf the control module
- * saves) is not modelled yet.
+ * no TRM rule found): both are hard-wired dependencies on the MPU.  Every
+ * domain reaches OFF and loses what is in it: the MPU its Cortex-A8, which
+ * the boot ROM boots again (omap3_boot_rom.c); NEON its registers, the
+ * CPU's (state_in_cpu); PER and CORE their modules, which the SoC resets
+ * (dm3730_pwrdm[]; CORE's CM, INTC, SDRC, SMS and GPMC among them, the
+ * control module's CONTROL_GENERAL, the OCM RAM), and the boot ROM
+ * restores the CM's clock set-up and the SDRC from the scratchpad; IVA2,
+ * SGX, DSS, CAM and USBHOST have no modelled module beyond OCP stand-ins.
  */
 static const OMAP3PRCMDomain omap3_prcm_domains[] = {
     { "IVA2", OMAP3_PRCM_MOD_IVA2, .banks = 4,
-      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
+      .clkdms = 1,
       .regs = HAS(CM_FCLKEN) | HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) |
               HAS(CM_CLKSTST) | HAS(PRM_RSTCTRL) | PRM_PWRDM |
               HAS(PRM_WKDEP),
@@ -151,7 +148,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00ff0f07,
       } },
     { "MPU", OMAP3_PRCM_MOD_MPU, .banks = 1,
-      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
+      .clkdms = 1,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | HAS(CM_CLKSTST) |
               PRM_PWRDM | HAS(PRM_WKDEP),
       .reset = {
@@ -160,7 +157,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030107,
       } },
     { "CORE", OMAP3_PRCM_MOD_CORE, .banks = 2,
-      .clkdms = 2, .lowest = OMAP3_PWRST_RET, .with_mpu = true,
+      .clkdms = 2, .with_mpu = true,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(PRM_RSTCTRL) | PRM_PWRDM | PRM_WKUPDM,
       .reset = {
@@ -172,7 +169,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x000f0307,
       } },
     { "SGX", OMAP3_PRCM_MOD_SGX, .banks = 1,
-      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
+      .clkdms = 1,
       .regs = CM_CLKDM | HAS(CM_CLKSEL) | HAS(CM_SLEEPDEP) | PRM_PWRDM |
               HAS(PRM_WKDEP),
       .reset = {
@@ -189,7 +186,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_CM_CLKSEL] = 0x12,     /* USIM /2, RM = L4 / 1, GPT1 32 kHz */
       } },
     { "DSS", OMAP3_PRCM_MOD_DSS, .banks = 1,
-      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
+      .clkdms = 1,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | HAS(PRM_WKEN),
       .reset = {
@@ -200,7 +197,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "CAM", OMAP3_PRCM_MOD_CAM, .banks = 1,
-      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
+      .clkdms = 1,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP),
       .reset = {
@@ -210,7 +207,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "PER", OMAP3_PRCM_MOD_PER, .banks = 1,
-      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
+      .clkdms = 1,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | PRM_WKUPDM,
       .reset = {
@@ -230,7 +227,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_CM_CLKSTCTRL] = 0x2,
       } },
     { "NEON", OMAP3_PRCM_MOD_NEON,
-      .clkdms = 1, .lowest = OMAP3_PWRST_OFF, .with_mpu = true,
+      .clkdms = 1, .with_mpu = true,
       .state_in_cpu = true,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | PRM_PWRDM |
               HAS(PRM_WKDEP),
@@ -240,7 +237,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x7,
       } },
     { "USBHOST", OMAP3_PRCM_MOD_USBHOST, .banks = 1,
-      .clkdms = 1, .lowest = OMAP3_PWRST_OFF,
+      .clkdms = 1,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_SLEEPDEP) | PRM_PWRDM |
               HAS(PRM_WKDEP) | PRM_WKUPDM,
       .reset = {

@@ -110,6 +110,11 @@ struct OMAP3PRMState {
     uint8_t pwrst[OMAP3_PRCM_NDOMAINS];
     /* a global software reset was requested: the next reset reports it */
     bool sw_reset_pending;
+    /* omap3_prm_update_domains() runs; a nested call asked for a rerun */
+    bool updating;
+    bool update_again;
+    /* a sleep transition that a pending wake-up event ends is under way */
+    bool wakeup_masked;
 };
 
 #endif /* HW_MISC_OMAP3_PRM_H */

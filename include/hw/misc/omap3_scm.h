@@ -45,6 +45,12 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SCMState, OMAP3_SCM)
 #define OMAP3_SCM_PAD_WAKEUP    "pad-wakeup"
 /* Named GPIO input "io-chain": the PRCM's I/O daisy-chain clock (clears) */
 #define OMAP3_SCM_IO_CHAIN      "io-chain"
+/*
+ * Named GPIO input "core-power": CORE's logic is powered (1) or not (0):
+ * falling, CONTROL_GENERAL is lost and the core pads come back from their
+ * last save (CONTROL_PADCONF_OFF.START_PADCONF_SAVE)
+ */
+#define OMAP3_SCM_CORE_POWER    "core-power"
 /* Named GPIO output "io-wakeup": some pad has WAKEUPEVENT set (to the PRCM) */
 #define OMAP3_SCM_IO_WAKEUP     "io-wakeup"
 
