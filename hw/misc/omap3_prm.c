@@ -100,6 +100,8 @@ REG32(PM_MPUGRPSEL3_CORE,       MOD_CORE + 0xf8)
 REG32(PM_WKEN_WKUP,             MOD_WKUP + 0xa0)
     FIELD(PM_WKEN_WKUP, EN_IO, 8, 1)
     FIELD(PM_WKEN_WKUP, EN_IO_CHAIN, 16, 1)
+REG32(PM_MPUGRPSEL_WKUP,        MOD_WKUP + 0xa4)
+    FIELD(PM_MPUGRPSEL_WKUP, GRPSEL_IO, 8, 1)
 REG32(PM_WKST_WKUP,             MOD_WKUP + 0xb0)
     FIELD(PM_WKST_WKUP, ST_IO, 8, 1)
     FIELD(PM_WKST_WKUP, ST_IO_CHAIN, 16, 1)
@@ -341,15 +343,14 @@ static uint32_t omap3_prm_pwst(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
 }
 
 /*
- * A PRCM wake-up event for the MPU is pending: a module wake-up latched in
- * a PM_WKST that PM_MPUGRPSEL routes to the MPU, or an I/O pad event
- * (PM_WKST_WKUP.ST_IO, which has no GRPSEL bit: Linux 6.1's prm3xxx.c
- * leaves GRPSEL_IO clear, "No need to write EN_IO, that is always
- * enabled").  It does not go through PRM_IRQENABLE_MPU: Linux writes that 0
- * while a PRCM interrupt comes in during suspend and counts on the chip
- * waking anyway (docs/notes/omap3-core-off.md 4.1, 4.3).  While
- * "wakeup_masked" a sleep transition that such an event ends at once is
- * under way (omap3_prm_mpu_standbywfi).
+ * A PRCM wake-up event for the MPU is pending: a wake-up latched in a
+ * PM_WKST that PM_MPUGRPSEL routes to the MPU, the I/O pads' ST_IO among
+ * them (GRPSEL_IO reads 1, see omap3_prm_written).  It does not go through
+ * PRM_IRQENABLE_MPU: Linux writes that 0 while a PRCM interrupt comes in
+ * during suspend and counts on the chip waking anyway
+ * (docs/notes/omap3-core-off.md 4.1, 4.3).  While "wakeup_masked" a sleep
+ * transition that such an event ends at once is under way
+ * (omap3_prm_mpu_standbywfi).
  */
 static bool omap3_prm_mpu_wakeup(OMAP3PRMState *s)
 {
@@ -358,8 +359,7 @@ static bool omap3_prm_mpu_wakeup(OMAP3PRMState *s)
     if (s->wakeup_masked) {
         return false;
     }
-    if (FIELD_EX32(prm_reg(s, A_PM_WKST_WKUP), PM_WKST_WKUP, ST_IO) ||
-        (prm_reg(s, A_PM_WKST3_CORE) & prm_reg(s, A_PM_MPUGRPSEL3_CORE))) {
+    if (prm_reg(s, A_PM_WKST3_CORE) & prm_reg(s, A_PM_MPUGRPSEL3_CORE)) {
         return true;
     }
     for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
@@ -694,6 +694,17 @@ static void omap3_prm_written(DeviceState *dev, hwaddr offset, uint32_t old,
             trace_omap3_prcm_io_chain(on);
             qemu_set_irq(s->io_chain, on);
         }
+        break;
+    case A_PM_MPUGRPSEL_WKUP:
+        /*
+         * GRPSEL_IO is always set.  ASSUMPTION (kernel-implied, no TRM
+         * text): Linux 6.1 writes this register without it ("No need to
+         * write EN_IO, that is always enabled", prm3xxx.c) and its pm_io
+         * handler clears PM_WKST_WKUP.ST_IO only where PM_MPUGRPSEL has the
+         * bit (omap3xxx_prm_clear_mod_irqs): a writable bit would leave
+         * every I/O wake-up pending for good.
+         */
+        s->space.regs[R_PM_MPUGRPSEL_WKUP] |= R_PM_MPUGRPSEL_WKUP_GRPSEL_IO_MASK;
         break;
     case A_PRM_VP1_CONFIG:
         omap3_prm_vp_config(s, 1, A_PRM_VP1_VOLTAGE, old, val);

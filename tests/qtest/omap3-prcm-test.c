@@ -501,6 +501,7 @@ static void test_mpu_off(void)
 #define INTC_MIR0           (dm3730_addr(DM3730_DEV_INTC) + 0x84)
 #define SRAM                dm3730_addr(DM3730_DEV_SRAM)
 #define PM_WKEN_WKUP        (PRM + 0xca0)
+#define PM_MPUGRPSEL_WKUP   (PRM + 0xca4)
 #define PM_WKST_WKUP        (PRM + 0xcb0)
 #define PRM_IRQSTATUS_MPU   (PRM + 0x818)
 #define PAD_SYS_NIRQ        (SCM + 0x1e0)
@@ -557,6 +558,9 @@ static void test_core_off(void)
     wr(qts, SCM + 0x40c, 0);                            /* MEM_RTA_CTRL */
     wr(qts, SRAM, 0xdeadbeef);
     wr(qts, PM_WKEN_WKUP, rd(qts, PM_WKEN_WKUP) | 1 << 8);     /* EN_IO */
+    /* Linux's PM_MPUGRPSEL_WKUP: GPIO1, GPT1, GPT12; GRPSEL_IO stays */
+    wr(qts, PM_MPUGRPSEL_WKUP, 0xb);
+    g_assert_cmphex(rd(qts, PM_MPUGRPSEL_WKUP), ==, 0x10b);
     core_off_prepare(qts);
 
     wfi(qts, 1);

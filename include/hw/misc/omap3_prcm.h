@@ -184,6 +184,8 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_CM_FCLKEN] = 0x29,             /* GPT1, GPIO1, WDT2 */
           [OMAP3_CM_ICLKEN] = 0x2d,             /* + 32K sync counter */
           [OMAP3_CM_CLKSEL] = 0x12,     /* USIM /2, RM = L4 / 1, GPT1 32 kHz */
+          /* GRPSEL_IO reads 1 (omap3_prm.c) */
+          [OMAP3_PRM_MPUGRPSEL] = 0x100,
       } },
     { "DSS", OMAP3_PRCM_MOD_DSS, .banks = 1,
       .clkdms = 1,
