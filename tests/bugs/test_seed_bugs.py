@@ -100,7 +100,7 @@ from gta04.kernels import make_kernel
 from gta04.paths import BUILD, REPO
 from gta04.procfs import interrupts
 from gta04.scenario_file import BugCase, BugRow, ScenarioError, load_bug_cases
-from gta04.scenarios import alarm_pending, arm_alarm, irq_counts, stimulus, uart_virq
+from gta04.scenarios import alarm_pending, arm_alarm, irq_counts, stimulus, uart_wake_irqs
 from gta04.shell import STATUS
 from gta04.suspend import BoardWrite, Sleep
 
@@ -250,7 +250,7 @@ def booted(row: Row, trace: str) -> Iterator[Guest]:
     with Guest(kernel=kernel(row.kname, row.patches, row.config, row.source),
                extra_args=trace_args(trace) + bus, console_up=row.console_up, warp=row.warp) as g:
         g.boot(240)
-        irqs = {"pmic": g.pih_virq(), "uart": uart_virq(g)}
+        irqs = {"pmic": (g.pih_virq(),), "uart": uart_wake_irqs(g)}
         row.wake_audit = WakeAudit(trace, irqs)
         row.audits = []
         # the kernel's own suspend events where it has them (Debian's

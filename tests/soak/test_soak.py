@@ -12,7 +12,11 @@ handler that ran); a lost, spurious or misattributed wake fails the soak.
     make soak                                  (100 cycles)
     make soak-warp                             (288 RTC cycles of 5 min: 24 guest hours)
     python3 tests/soak/test_soak.py [--cycles N] [--seed S] [--sources rtc,pwron,cable,uart]
-                                    [--states mem,freeze] [--period S] [--warp]
+                                    [--states mem,freeze] [--period S] [--warp] [--power-states]
+
+--power-states turns the PRM's power states on: each mem cycle must then take
+CORE and PER to OFF (pm_debug's counts at the end), and every wake comes
+through an I/O pad (the INTC is off).
 
 An RTC cycle arms the alarm --period seconds ahead (default 4) and must wake
 at that guest time: the RTC then reads the alarm's second or the next one,
@@ -46,7 +50,7 @@ from gta04.dmesg import bad_lines
 from gta04.errors import QemuDied, TestFailure
 from gta04.guest import Guest
 from gta04.scenario_file import WakeCase, load_wake_case
-from gta04.scenarios import alarm_pending, irq_counts, uart_virq
+from gta04.scenarios import alarm_pending, irq_counts, uart_wake_irqs
 from gta04.suspend import Sleep
 from gta04.wake_case import run_cycle
 
@@ -146,6 +150,29 @@ def check_handlers(g: Guest, what: str, source: str,
         raise TestFailure("%s: the power button handler ran" % what)
 
 
+POWER_STATES_ARGS = ["-global", "omap3-prm.power-states=on"]
+
+
+def core_per_off(g: Guest) -> Dict[str, int]:
+    """pm_debug's OFF count of core_pwrdm and per_pwrdm."""
+    g.ok("mount -t debugfs none /sys/kernel/debug 2>/dev/null; true")
+    out = {}
+    for line in g.ok("cat /sys/kernel/debug/pm_debug/count").splitlines():
+        m = re.match(r"(core|per)_pwrdm \(\w+\),OFF:(\d+),", line.strip())
+        if m:
+            out[m.group(1)] = int(m.group(2))
+    return out
+
+
+def check_off(before: Dict[str, int], after: Dict[str, int], mem_cycles: int) -> None:
+    """With power states, each mem cycle took CORE and PER to OFF once."""
+    for dom in ("core", "per"):
+        n = after.get(dom, 0) - before.get(dom, 0)
+        print("  %s_pwrdm: %d OFF entries over %d mem cycles" % (dom, n, mem_cycles))
+        if n != mem_cycles:
+            raise TestFailure("%s_pwrdm went OFF %d times in %d mem cycles" % (dom, n, mem_cycles))
+
+
 def parse_args() -> Tuple[argparse.Namespace, List[Tuple[str, str]]]:
     """The command line, and the seeded plan of cycles: (state, source) each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", maxsplit=1)[0])
@@ -159,6 +186,9 @@ def parse_args() -> Tuple[argparse.Namespace, List[Tuple[str, str]]]:
                         help="an RTC cycle's alarm, in seconds from the suspend (default 4)")
     parser.add_argument("--warp", action="store_true",
                         help="warp mode: a suspended board's wait costs no host time")
+    parser.add_argument("--power-states", action="store_true",
+                        help="the PRM's power states (-global omap3-prm.power-states=on): "
+                             "every mem cycle must take CORE and PER to OFF")
     parser.add_argument("--kernel", metavar="VMLINUZ",
                         help="this kernel (scripts/make-kernel.sh) instead of Debian's")
     args = parser.parse_args()
@@ -189,15 +219,17 @@ def main() -> None:  # pylint: disable=too-many-locals
     try:
         with tempfile.TemporaryDirectory(prefix="gta04-soak-") as tmp, \
                 Guest(warp=args.warp, kernel=args.kernel,
-                      extra_args=audit_args(os.path.join(tmp, "audit.log"))) as g:
+                      extra_args=audit_args(os.path.join(tmp, "audit.log"))
+                      + (POWER_STATES_ARGS if args.power_states else [])) as g:
             g.boot(240)
+            off0 = core_per_off(g) if args.power_states else {}
             clock0 = g.guest_clock()
             virq = g.pih_virq()
             g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
-            uart_irq = uart_virq(g)
             dmesg0 = set(g.ok("dmesg").splitlines())
             plugged = False
-            audit = WakeAudit(os.path.join(tmp, "audit.log"), {"pmic": virq, "uart": uart_irq})
+            audit = WakeAudit(os.path.join(tmp, "audit.log"),
+                              {"pmic": (virq,), "uart": uart_wake_irqs(g)})
             cases = {source: load_wake_case(name) for source, name in CASES.items()}
             for n, cycle in enumerate(plan, 1):
                 plugged = one_cycle(g, n, cycle, cases, plugged, args.period, audit)
@@ -208,6 +240,8 @@ def main() -> None:  # pylint: disable=too-many-locals
                     print("  %d/%d cycles ok (%.0f s host, %.2f h guest)"
                           % (n, len(plan), time.monotonic() - t0, guest_s / 3600))
                     sys.stdout.flush()
+            if args.power_states:
+                check_off(off0, core_per_off(g), sum(1 for st, _ in plan if st == "mem"))
             new = [l for l in g.ok("dmesg").splitlines() if l not in dmesg0]
             bad = [l for l in bad_lines("\n".join(new))
                    if not any(re.search(a, l) for a, _why in ALLOWED)]
