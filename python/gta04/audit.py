@@ -14,7 +14,7 @@ the board raised nothing), or a wake blamed on the wrong source.
 
 import os
 import re
-from typing import Dict, List, NamedTuple, Optional
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 # The trace events the audit reads (qemu_args enables them)
 EVENTS = ("twl4030_sih_latch", "omap3_scm_pad_event")
@@ -67,9 +67,10 @@ def board_source(lines: List[str]) -> Optional[str]:
 class WakeAudit:
     """Reads the trace log as it grows, one suspend cycle at a time."""
 
-    def __init__(self, log: str, irqs: Dict[str, str]):
-        # irqs: the Linux irq a source's wake must name in pm_wakeup_irq
-        # ("pmic": the PIH's, "uart": the console UART's)
+    def __init__(self, log: str, irqs: Dict[str, Tuple[str, ...]]):
+        # irqs: the Linux irqs a source's wake may name in pm_wakeup_irq
+        # ("pmic": the PIH's; "uart": the console UART's own and its RX
+        # pad's wake-up irq, which names it when PER or CORE was OFF)
         self.log, self.irqs = log, irqs
         self.offset = 0
         self.cycles = 0
@@ -102,9 +103,9 @@ class WakeAudit:
                               if woke else "no source, no wake")
         elif not woke:
             verdict = Verdict(False, "lost wake: the board raised %s; %s" % (source, said))
-        elif wakeup_irq != want_irq:
+        elif wakeup_irq not in want_irq:
             verdict = Verdict(False, "wrong source: the board raised %s (irq %s); %s"
-                              % (source, want_irq, said))
+                              % (source, " or ".join(want_irq), said))
         elif source in HANDLERS and handler_runs.get(HANDLERS[source], 0) < 1 \
                 and not (source == "rtc" and alarm_pending is False):
             verdict = Verdict(False, "lost wake: the board raised %s, woke by irq %s, but %s "
