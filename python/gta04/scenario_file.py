@@ -124,6 +124,7 @@ class BugRow(NamedTuple):
     console_up: bool
     warp: bool
     bus_timing: bool
+    power_states: bool      # -global omap3-prm.power-states=on
     sources: Tuple[str, ...]  # the linux-source trees it runs on
     in_check: bool
 
@@ -374,6 +375,7 @@ def load_bug_case(path: str, sets: Dict[str, Tuple[str, ...]],
                      config=t.get("config", str, "gta04"),
                      console_up=t.get("console_up", bool, False), warp=t.get("warp", bool, False),
                      bus_timing=t.get("bus_timing", bool, True),
+                     power_states=t.get("power_states", bool, False),
                      sources=t.strings("sources") or ("6.1",), in_check=False)
         row = row._replace(in_check=t.get("check", bool, row.config == "gta04"))
         t.done()

@@ -94,7 +94,7 @@ from timeline import OUT, draw_pairs, draw_row, trace_args  # make bugs' picture
 from gta04 import ftrace
 from gta04.audit import WakeAudit
 from gta04.board import PIH, STIMULI, TWL
-from gta04.errors import QemuDied
+from gta04.errors import QemuDied, Timeout
 from gta04.guest import Guest
 from gta04.kernels import make_kernel
 from gta04.paths import BUILD, REPO
@@ -158,6 +158,9 @@ class Row:
         # same way each time, and a board asleep with nothing pending says so
         # at once (Suspender: its clock stands still)
         self.warp = spec.warp
+        # True: the PRM's power states (-global omap3-prm.power-states=on):
+        # the domains reach RET and OFF and lose their state there
+        self.power_states = spec.power_states
         # the wake audit's first verdict that is not "agree" over the row's
         # suspends (gta04.audit: "lost wake", "wrong source", "spurious
         # wake"), or "agree": a bug kernel's loss must be flagged, a fixed
@@ -167,9 +170,10 @@ class Row:
         self.ftrace = False     # the kernel's suspend events recorded (gta04.ftrace)
         self.audits: List[str] = []     # the audit's line for each suspend
         # pictures pair rows of one case
-        self.case = "%s_%s%s%s" % (case.procedure, self.state,
-                                   "_console" if self.console_up else "",
-                                   "_warp" if self.warp else "")
+        self.case = "%s_%s%s%s%s" % (case.procedure, self.state,
+                                     "_console" if self.console_up else "",
+                                     "_warp" if self.warp else "",
+                                     "_pwrst" if self.power_states else "")
         self.outcome: Optional[str] = None
         self.audit_got = ""
         self.detail = ""
@@ -247,8 +251,10 @@ Scenario = Callable[[Row, str], Tuple[str, str]]
 def booted(row: Row, trace: str) -> Iterator[Guest]:
     """The row's kernel booted to the shell, traced to `trace`."""
     bus = [] if row.bus_timing else ["-global", "omap3-i2c.bus-timing=off"]
+    power = ["-global", "omap3-prm.power-states=on"] if row.power_states else []
     with Guest(kernel=kernel(row.kname, row.patches, row.config, row.source),
-               extra_args=trace_args(trace) + bus, console_up=row.console_up, warp=row.warp) as g:
+               extra_args=trace_args(trace) + bus + power, console_up=row.console_up,
+               warp=row.warp) as g:
         g.boot(240)
         irqs = {"pmic": (g.pih_virq(),), "uart": uart_wake_irqs(g)}
         row.wake_audit = WakeAudit(trace, irqs)
@@ -615,9 +621,51 @@ def storm(row: Row, trace: str) -> Tuple[str, str]:  # pylint: disable=too-many-
         return detail, "?"
 
 
+CORE_OFF_CYCLES = 3
+SRAM_IDLE_PANIC = re.compile(r"LR is at omap_sram_idle|omap_sram_idle from")
+
+
+def core_off_idle(row: Row, trace: str) -> Tuple[str, str]:
+    """No cable, row.state (mem), the RTC alarm in 5 s, CORE_OFF_CYCLES
+    times, the console's wake-up enabled as in tests/scenarios (its RX pad's
+    wake irq is what re-arms 6.1's I/O chain at each suspend: docs/gta04.md
+    "Power states"); after each wake the shell runs `sleep 1` (the idles
+    that keep the MPU's logic run the kernel's idle code in the OCM RAM,
+    omap3_do_wfi_sram) and pm_debug counts CORE's OFF entries.  Outcome:
+    "every wake" (each woken by the PIH, the shell answering after it), or
+    "panic in SRAM idle" (the shell silent, the kernel's console showing
+    its Oops in omap_sram_idle and the panic: after a wake, or in an idle
+    before the first suspend, where cpuidle's deepest state took CORE OFF
+    already), else "?".  The row without power states, where CORE never
+    leaves ON, is the control."""
+    with booted(row, trace) as g:
+        virq = g.pih_virq()
+        core_off = "sed -n 's/^core_pwrdm ([A-Z]*),OFF:\\([0-9]*\\),.*/\\1/p' " \
+                   "/sys/kernel/debug/pm_debug/count"
+        seen: List[str] = []
+        try:
+            g.ok("mount -t debugfs none /sys/kernel/debug 2>/dev/null; true")
+            g.ok("echo enabled > /sys/class/tty/ttyO2/power/wakeup")
+            seen.append("booted, core OFF %s" % g.value(core_off))
+            for n in range(1, CORE_OFF_CYCLES + 1):
+                arm_alarm(g, 5)
+                sleep = row.suspend(g, wake_within=20)
+                if not sleep.woke or sleep.wakeup_irq != virq:
+                    seen.append("wake %d: %s" % (n, describe(sleep, virq)))
+                    return "; ".join(seen), "?"
+                g.ok("sleep 1", timeout=30)
+                seen.append("wake %d by the PIH, core OFF %s" % (n, g.value(core_off)))
+        except Timeout:
+            if SRAM_IDLE_PANIC.search(g.log) and "Kernel panic" in g.log:
+                seen.append("then the kernel's Oops in omap_sram_idle and its panic")
+                return "; ".join(seen), "panic in SRAM idle"
+            raise
+        return "; ".join(seen), "every wake"
+
+
 PROCEDURES: Dict[str, Scenario] = {
     "chain": chain, "plug_asleep": plug_asleep, "bug1_rtc": bug1_rtc, "bug2_rtc": bug2_rtc,
-    "article_rtc": article_rtc, "storm": storm,
+    "article_rtc": article_rtc, "storm": storm, "core_off_idle": core_off_idle,
 }
 
 
@@ -650,7 +698,8 @@ def in_check(row: Row) -> bool:
 def title(row: Row) -> str:
     """The row's scenario column."""
     return (row.title % (row.state + (" console up" if row.console_up else ""))
-            + ("" if row.bus_timing else ", I2C untimed") + (", warp" if row.warp else ""))
+            + ("" if row.bus_timing else ", I2C untimed") + (", warp" if row.warp else "")
+            + (", power states" if row.power_states else ""))
 
 
 def run_row(row: Row, trace: str, rows: Sequence[Row]) -> None:
