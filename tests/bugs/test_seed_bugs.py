@@ -262,7 +262,7 @@ def booted(row: Row, trace: str) -> Iterator[Guest]:
         # the kernel's own suspend events where it has them (Debian's
         # kernel), for the row's page: dumped after each wake.  With the
         # console up its pm_print_times lines say the same as they happen.
-        row.ftrace = not row.console_up and ftrace.enable(g, (irqs["pmic"],))
+        row.ftrace = not row.console_up and ftrace.enable(g, irqs["pmic"])
         yield g
 
 
