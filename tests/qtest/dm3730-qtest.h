@@ -58,6 +58,7 @@ static inline bool dm3730_intc_raw(QTestState *qts, DM3730Device dev)
 /* PRM and SCM registers of the I/O wake-up path (DM37x TRM 3.7.3, 13.6) */
 #define PRM_IRQSTATUS_MPU   (dm3730_addr(DM3730_DEV_PRM) + 0x818)
 #define PM_WKEN_WKUP        (dm3730_addr(DM3730_DEV_PRM) + 0xca0)
+#define PM_MPUGRPSEL_WKUP   (dm3730_addr(DM3730_DEV_PRM) + 0xca4)
 #define PM_WKST_WKUP        (dm3730_addr(DM3730_DEV_PRM) + 0xcb0)
 #define PADCONF_UART3_RX    (dm3730_addr(DM3730_DEV_SCM) + 0x19e)
 
