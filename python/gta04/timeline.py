@@ -20,7 +20,7 @@ EVENTS = (
     "omap3_intc_input", "omap3_intc_mask", "omap3_intc_output", "omap3_intc_sir_read",
     "omap3_i2c_start", "twl4030_read", "twl4030_write",
     "omap3_gptimer_write", "omap3_prcm_write", "omap3_uart_write",
-    "omap3_synctimer_read",
+    "omap3_synctimer_read", "omap3_prcm_pwrdm_state",
 )
 
 # Events that only a running CPU causes (for the CPU lane).
@@ -53,6 +53,11 @@ LINE = re.compile(r"^(?:(\d+)@(\d+)\.(\d+):)?([a-z0-9_]+) ?(.*)$")
 # The lanes, top to bottom; the SIH lanes go between LEVEL_LANES and CHAIN_LANES
 LEVEL_LANES = ("suspend phases", "RTC alarm", "PWRON", "VBUS", "VUSB3V1", "BCI")
 CHAIN_LANES = ("PIH", "INT1", "INTC 7 input", "INTC 7 masked", "CPU", "I2C1")
+# The PRM's power domains with a lane each, under CHAIN_LANES, when the
+# trace has their transitions (omap3_prcm_pwrdm_state): the state below ON
+# as a bar, drawn like the level it is
+DOMAIN_LANES = ("MPU", "NEON", "CORE", "PER")
+PWRST = {0: ("OFF", "masked"), 1: ("RET", "light"), 2: ("INA", "idle")}
 
 Event = Tuple[float, str, str]          # time, event, its arguments
 Bar = Tuple[float, float, str, str]     # start, end, label, style
@@ -454,6 +459,18 @@ def intervals(changes: List[Level], t_end: float) -> List[Tuple[float, float]]:
     return out
 
 
+def domain_states(trace: Trace) -> Dict[str, List[Tuple[float, int]]]:
+    """The PRM's power domain transitions of DOMAIN_LANES: domain -> (time,
+    the state entered: 0 OFF, 1 RET, 2 INA, 3 ON)."""
+    out: Dict[str, List[Tuple[float, int]]] = {}
+    for t, event, args in trace.events:
+        m = re.match(r"(\w+)_pwrdm state \d -> (\d)", args) \
+            if event == "omap3_prcm_pwrdm_state" else None
+        if m and m.group(1) in DOMAIN_LANES:
+            out.setdefault(m.group(1), []).append((t, int(m.group(2))))
+    return out
+
+
 class Lanes:  # pylint: disable=too-few-public-methods
     """
     A builder: build() once.
@@ -489,6 +506,10 @@ class Lanes:  # pylint: disable=too-few-public-methods
             self._lane("SIH %s ISR1" % sih.replace("-sih", ""))
         for name in CHAIN_LANES:
             self._lane(name)
+        self.pwrst = domain_states(trace)
+        for name in DOMAIN_LANES:
+            if name in self.pwrst:
+                self._lane("%s power" % name)
         self.levels: Dict[str, List[Level]] = {
             k: [] for k in ("rtc_it", "pwron", "cable", "vbus", "vusb3v1", "usbchg", "acchg",
                             "int1", "intc7", "mir7")}
@@ -663,6 +684,16 @@ class Lanes:  # pylint: disable=too-few-public-methods
                                                   bits or "0x%02x" % prev_v, "event"))
             prev_t, prev_v = t, value
 
+    def _domain_bars(self) -> None:
+        """Each domain's time below ON: OFF, RET or INA (PM_PWSTST)."""
+        t0, t1 = self.t0, self.t1
+        for name, changes in self.pwrst.items():
+            for (start, state), (end, _next) in zip(changes, changes[1:] + [(t1, 3)]):
+                if state in PWRST and end >= t0 and start <= t1:
+                    label, style = PWRST[state]
+                    self.lanes["%s power" % name]["bars"].append(
+                        (max(start, t0), min(end, t1), label, style))
+
     def _cpu_bars(self, idle_ms: float) -> None:
         """Running where guest accesses are closer than idle_ms, else idle."""
         t0, t1 = self.t0, self.t1
@@ -715,6 +746,7 @@ class Lanes:  # pylint: disable=too-few-public-methods
         self._bars("INTC 7 input", "intc7", "asserted", "event")
         self._bars("INTC 7 masked", "mir7", "masked (MIR0 bit 7)", "masked")
         self._cpu_bars(idle_ms)
+        self._domain_bars()
         return list(self.lanes.values())
 
 
