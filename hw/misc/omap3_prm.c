@@ -26,7 +26,10 @@
  *    are reset by the SoC (CORE's CM among them: a domain that is down
  *    while CORE is OFF stays down until a wake-up event).  A wake-up event
  *    for the MPU (an I/O pad's, PM_WKST & PM_MPUGRPSEL) ends its sleep
- *    even with the INTC off (docs/notes/omap3-core-off.md 4);
+ *    even with the INTC off (docs/notes/omap3-core-off.md 4).  Off by
+ *    default while the seed-bug table's rows, made on a board whose CORE
+ *    never left ON, are not re-checked with it (docs/gta04.md "Power
+ *    states");
  *  - RM_RSTCTRL de-assertion sets the RM_RSTST "reset done" bits;
  *  - PRM_RSTCTRL RST_GS / RST_DPLL3 reset the machine, PRM_RSTST tells
  *    GLOBAL_SW_RST after such a reset and GLOBAL_COLD_RST otherwise;
