@@ -623,6 +623,8 @@ static void dm3730_init(Object *obj)
     object_initialize_child(obj, "fiq-split", &s->mpu_irq_split[1],
                             TYPE_SPLIT_IRQ);
     dm3730_children_init(s);
+    /* the SYS_OFF_MODE pin is the PRM's: the board wires it to the PMIC */
+    qdev_pass_gpios(DEVICE(&s->prm), DEVICE(s), OMAP3_PRM_SYS_OFF_MODE);
     dm3730_children_configure(s);
     dm3730_clocks_connect(s);
 }

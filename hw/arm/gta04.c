@@ -120,6 +120,11 @@ static void gta04_init(MachineState *machine)
     qdev_connect_gpio_out(DEVICE(&gms->int1_split), 0,
                           qdev_get_gpio_in_named(DEVICE(&gms->soc),
                                                  DM3730_SYS_NIRQ, 0));
+    /* the SoC's SYS_OFF_MODE is the TWL4030's nSLEEP1 (P1's sleep request) */
+    qdev_connect_gpio_out_named(DEVICE(&gms->soc), DM3730_SYS_OFF_MODE, 0,
+                                qdev_get_gpio_in_named(DEVICE(&gms->twl4030),
+                                                       TWL4030_POWER_SLEEP1,
+                                                       0));
     /* a stimulus can wait for INT1 to change (on-line "int1:1|...") */
     qdev_connect_gpio_out(DEVICE(&gms->int1_split), 1,
                           qdev_get_gpio_in_named(DEVICE(&gms->stimuli),

@@ -129,6 +129,8 @@ REG32(PRM_RSTST,                MOD_GR + 0x58)
     FIELD(PRM_RSTST, GLOBAL_COLD_RST, 0, 1)
     FIELD(PRM_RSTST, GLOBAL_SW_RST, 1, 1)
 REG32(PRM_VOLTCTRL,             MOD_GR + 0x60)
+    FIELD(PRM_VOLTCTRL, AUTO_OFF, 2, 1)
+    FIELD(PRM_VOLTCTRL, SEL_OFF, 3, 1)
 REG32(PRM_SRAM_PCHARGE,         MOD_GR + 0x64)
 REG32(PRM_CLKSRC_CTRL,          MOD_GR + 0x70)
     FIELD(PRM_CLKSRC_CTRL, SYSCLKDIV, 6, 2)
@@ -460,6 +462,32 @@ static void omap3_prm_update_logic_power(OMAP3PRMState *s,
     qemu_set_irq(s->logic_power[i], powered);
 }
 
+/*
+ * SYS_OFF_MODE, the pin that tells the PMIC the SoC is OFF: asserted while
+ * CORE is OFF with PRM_VOLTCTRL.AUTO_OFF and SEL_OFF (the pin, not I2C4),
+ * what Linux 6.1's omap3_vc_set_pmic_signaling() sets before a CORE-OFF
+ * idle (docs/notes/omap3-core-off.md 5).  ASSUMPTIONS: it follows CORE's
+ * state at once (PRM_VOLTSETUP2/CLKSETUP/VOLTOFFSET times are not waited
+ * for); PRM_POLCTRL.OFFMODE_POL is the wire's electrical level, not
+ * modelled (1 here is always "asserted"); AUTO_RET / AUTO_SLEEP's I2C4
+ * voltage commands are not sent.
+ */
+static void omap3_prm_update_sys_off_mode(OMAP3PRMState *s)
+{
+    uint32_t ctrl = prm_reg(s, A_PRM_VOLTCTRL);
+    bool off = s->power_states &&
+               s->pwrst[omap3_prm_domain(MOD_CORE) - omap3_prcm_domains] ==
+               PWRST_OFF &&
+               FIELD_EX32(ctrl, PRM_VOLTCTRL, AUTO_OFF) &&
+               FIELD_EX32(ctrl, PRM_VOLTCTRL, SEL_OFF);
+
+    if (off != s->sys_off_mode) {
+        s->sys_off_mode = off;
+        trace_omap3_prcm_sys_off_mode(off);
+        qemu_set_irq(s->sys_off_mode_out, off);
+    }
+}
+
 static void omap3_prm_domain_set(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
                                  unsigned st)
 {
@@ -473,6 +501,9 @@ static void omap3_prm_domain_set(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
             omap3_prm_pwst(s, d, st);
     }
     omap3_prm_update_logic_power(s, d, st);
+    if (d->module == MOD_CORE) {
+        omap3_prm_update_sys_off_mode(s);
+    }
 }
 
 /*
@@ -681,6 +712,9 @@ static void omap3_prm_written(DeviceState *dev, hwaddr offset, uint32_t old,
     case A_PRM_CLKSRC_CTRL:
         omap3_prm_update_sys_clk(s, true);
         break;
+    case A_PRM_VOLTCTRL:
+        omap3_prm_update_sys_off_mode(s);
+        break;
     case A_PM_WKEN_WKUP:
         /*
          * EN_IO_CHAIN drives WUCLKIN; the chain answers at once (WUCLKOUT),
@@ -863,6 +897,7 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
     s->mpu_irq = 0;
     s->logic_off = 0;
     s->updating = s->update_again = s->wakeup_masked = false;
+    s->sys_off_mode = false;
     memset(s->pwrst, PWRST_ON, sizeof(s->pwrst));
 }
 
@@ -873,6 +908,7 @@ static void omap3_prm_reset_hold(Object *obj, ResetType type)
 
     qemu_set_irq(s->irq, 0);
     qemu_set_irq(s->io_chain, 0);
+    qemu_set_irq(s->sys_off_mode_out, 0);
     for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
         qemu_set_irq(s->logic_power[i], 1);
     }
@@ -907,6 +943,8 @@ static void omap3_prm_init(Object *obj)
                             OMAP3_PRM_MPU_IRQ, 2);
     qdev_init_gpio_out_named(DEVICE(obj), s->logic_power,
                              OMAP3_PRM_LOGIC_POWER, OMAP3_PRCM_NDOMAINS);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->sys_off_mode_out,
+                             OMAP3_PRM_SYS_OFF_MODE, 1);
     s->sys_clk = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_SYS_CLK);
     s->clk_32k = qdev_init_clock_out(DEVICE(obj), OMAP3_PRM_32K_CLK);
 }
@@ -947,12 +985,12 @@ static int omap3_prm_post_load(void *opaque, int version_id)
 /*
  * Version 1 was new in the CM/PRM split (part of "omap3-prcm" version 1);
  * version 2: the MPU's STANDBYWFI; version 3: the power states; version 4:
- * the MPU's interrupt requests and logic power
+ * the MPU's interrupt requests and logic power; version 5: SYS_OFF_MODE
  */
 static const VMStateDescription vmstate_omap3_prm = {
     .name = TYPE_OMAP3_PRM,
-    .version_id = 4,
-    .minimum_version_id = 4,
+    .version_id = 5,
+    .minimum_version_id = 5,
     .post_load = omap3_prm_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(space.regs, OMAP3PRMState,
@@ -964,6 +1002,7 @@ static const VMStateDescription vmstate_omap3_prm = {
         VMSTATE_UINT8_ARRAY(pwrst, OMAP3PRMState, OMAP3_PRCM_NDOMAINS),
         VMSTATE_UINT8(mpu_irq, OMAP3PRMState),
         VMSTATE_UINT32(logic_off, OMAP3PRMState),
+        VMSTATE_BOOL(sys_off_mode, OMAP3PRMState),
         VMSTATE_END_OF_LIST()
     }
 };

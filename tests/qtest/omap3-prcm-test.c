@@ -53,6 +53,7 @@
 #define PRM_IRQENABLE_MPU       (PRM + 0x81c)
 #define RM_RSTST_MPU            (PRM + 0x958)
 #define PM_PWSTCTRL_MPU         (PRM + 0x9e0)
+#define PRM_VOLTCTRL            (PRM + 0x1260)
 #define PM_PWSTST_MPU           (PRM + 0x9e4)
 #define PM_PREPWSTST_MPU        (PRM + 0x9e8)
 #define PM_PWSTCTRL_CORE        (PRM + 0xae0)
@@ -554,6 +555,8 @@ static void test_core_off(void)
     wr(qts, SCM + 0x40c, 0);                            /* MEM_RTA_CTRL */
     wr(qts, SRAM, 0xdeadbeef);
     wr(qts, PM_WKEN_WKUP, rd(qts, PM_WKEN_WKUP) | 1 << 8);     /* EN_IO */
+    /* SYS_OFF_MODE on CORE OFF: AUTO_OFF, SEL_OFF (Linux's CORE-OFF idle) */
+    wr(qts, PRM_VOLTCTRL, 0xc);
     /* Linux's PM_MPUGRPSEL_WKUP: GPIO1, GPT1, GPT12; GRPSEL_IO stays */
     wr(qts, PM_MPUGRPSEL_WKUP, 0xb);
     g_assert_cmphex(rd(qts, PM_MPUGRPSEL_WKUP), ==, 0x10b);

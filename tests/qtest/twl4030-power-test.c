@@ -412,6 +412,64 @@ static void test_sequencer_and_pb(void)
     qtest_quit(qts);
 }
 
+#define SEQ_ADD_S2A12       0x56
+#define VAUX2_DEV_GRP       0x76
+#define GRP_P3_SLEEP        (0x80 | 0x8)
+#define GRP_P3_ACTIVE       (0x80 | 0xe)
+
+/* An instruction of the sequencer: power-bus message, delay, next */
+static void seq_ins(QTestState *qts, uint8_t index, uint16_t msg, uint8_t next)
+{
+    const uint8_t ins[4] = { msg >> 8, msg & 0xff, 2, next };
+    int i;
+
+    twl_set(qts, PM, MEMORY_ADDRESS, 4 * index);
+    for (i = 0; i < 4; i++) {
+        twl_set(qts, PM, MEMORY_DATA, ins[i]);
+    }
+}
+
+/*
+ * nSLEEP1 (the SoC's SYS_OFF_MODE on the GTA04): asserted, P1 sleeps after
+ * the active-to-sleep script ran; released, P1 is active and the
+ * sleep-to-active script of P1/P2 runs.  With no script loaded (reset:
+ * every SEQ_ADD_* at the end address) only P1's state changes.  The
+ * scripts are twl4030-power.c's for "ti,twl4030-power-idle": broadcast
+ * SLEEP, broadcast ACTIVE (every group, every type, type2 0).
+ */
+static void test_sleep1_scripts(void)
+{
+    QTestState *qts = twl_start(NULL);
+
+    g_assert_cmphex(twl_get(qts, PM, SEQ_ADD_A2S), ==, 0x3f);
+    qtest_set_irq_in(qts, "/machine/twl4030", "sleep1", 0, 1);
+    g_assert_cmphex(twl_get(qts, PM, STS_P123_STATE), ==, 0x01);
+    g_assert_cmphex(twl_get(qts, TWL_POWER, VAUX2_DEV_GRP), ==, GRP_P3_ACTIVE);
+    qtest_set_irq_in(qts, "/machine/twl4030", "sleep1", 0, 0);
+    g_assert_cmphex(twl_get(qts, PM, STS_P123_STATE), ==, 0);
+
+    unlock(qts);
+    seq_ins(qts, 0x2b, 0x1e78, 0x3f);               /* broadcast SLEEP */
+    seq_ins(qts, 0x2c, 0x1e7e, 0x3f);               /* broadcast ACTIVE */
+    twl_set(qts, PM, SEQ_ADD_A2S, 0x2b);
+    twl_set(qts, PM, SEQ_ADD_S2A12, 0x2c);
+    lock(qts);
+    qtest_set_irq_in(qts, "/machine/twl4030", "sleep1", 0, 1);
+    g_assert_cmphex(twl_get(qts, PM, STS_P123_STATE), ==, 0x01);
+    g_assert_cmphex(twl_get(qts, TWL_POWER, VAUX2_DEV_GRP), ==, GRP_P3_SLEEP);
+    qtest_set_irq_in(qts, "/machine/twl4030", "sleep1", 0, 0);
+    g_assert_cmphex(twl_get(qts, PM, STS_P123_STATE), ==, 0);
+    g_assert_cmphex(twl_get(qts, TWL_POWER, VAUX2_DEV_GRP), ==, GRP_P3_ACTIVE);
+
+    /* a script that loops ends (a guest error), the chip carries on */
+    unlock(qts);
+    seq_ins(qts, 0x2b, 0x1e78, 0x2b);
+    lock(qts);
+    qtest_set_irq_in(qts, "/machine/twl4030", "sleep1", 0, 1);
+    g_assert_cmphex(twl_get(qts, TWL_POWER, VAUX2_DEV_GRP), ==, GRP_P3_SLEEP);
+    qtest_quit(qts);
+}
+
 /* TWL watchdog: WATCHDOG_CFG seconds, 0 stops, expiry resets the machine */
 static void test_watchdog(void)
 {
@@ -615,6 +673,7 @@ int main(int argc, char **argv)
     qtest_add_func("twl4030/power/debounce-ac", test_debounce_ac);
     qtest_add_func("twl4030/power/protect-key", test_protect_key);
     qtest_add_func("twl4030/power/devoff", test_devoff);
+    qtest_add_func("twl4030/power/sleep1-scripts", test_sleep1_scripts);
     qtest_add_func("twl4030/power/sw-events", test_sw_events);
     qtest_add_func("twl4030/power/sequencer-and-pb", test_sequencer_and_pb);
     qtest_add_func("twl4030/power/watchdog", test_watchdog);

@@ -227,6 +227,78 @@ static void power_set_group(TWL4030PowerState *s, int group,
     qemu_set_irq(s->group_out[group], state);
 }
 
+/* The sequencer's end-of-script address (Linux twl4030-power.c) */
+#define SEQ_END_OF_SCRIPT       0x3f
+/* a script longer than the memory loops: stop there */
+#define SEQ_MAX_STEPS           (TWL4030_SEQ_MEM_SIZE / 4)
+
+/*
+ * Run the sequencer script whose first instruction register @start holds:
+ * instructions of four bytes (power-bus message MSB, LSB, delay, next
+ * instruction), as twl4030-power.c writes them through MEMORY_ADDRESS/DATA,
+ * each message sent to the resources as a PB_WORD message would be.
+ * ASSUMPTION: the delays take no time.
+ */
+static void power_run_script(TWL4030PowerState *s, uint8_t start,
+                             const char *name)
+{
+    uint8_t ins = s->regs[start];
+    int steps;
+
+    trace_twl4030_power_script(name, ins);
+    for (steps = 0; ins != SEQ_END_OF_SCRIPT && steps < SEQ_MAX_STEPS;
+         steps++) {
+        unsigned a = ins * 4;
+        uint16_t msg;
+
+        if (a + 3 >= TWL4030_SEQ_MEM_SIZE) {
+            qemu_log_mask(LOG_GUEST_ERROR, "twl4030-power: %s script: "
+                          "instruction 0x%02x beyond the sequencer memory\n",
+                          name, ins);
+            return;
+        }
+        msg = s->seq_mem[a] << 8 | s->seq_mem[a + 1];
+        trace_twl4030_power_pb_message(msg);
+        if (s->regulators) {
+            twl4030_regulators_pb_message(s->regulators, msg);
+        }
+        ins = s->seq_mem[a + 3];
+    }
+    if (ins != SEQ_END_OF_SCRIPT) {
+        qemu_log_mask(LOG_GUEST_ERROR, "twl4030-power: %s script does not "
+                      "end in %d instructions\n", name, SEQ_MAX_STEPS);
+    }
+}
+
+/*
+ * P1's sleep request, the nSLEEP1 pin (active low on the chip; 1 here =
+ * asserted): on the GTA04 the DM3730's SYS_OFF_MODE.  Asserted, P1 goes to
+ * SLEEP after the active-to-sleep script (SEQ_ADD_A2S) ran; released, P1
+ * goes ACTIVE and the sleep-to-active script of P1/P2 (SEQ_ADD_S2A12)
+ * runs.  What twl4030-power.c's "ti,twl4030-power-idle" set-up loads for
+ * it (broadcast SLEEP, then ACTIVE) says this; ASSUMPTIONS (the TRM's
+ * power state machine is not in our sources): the pin alone starts them,
+ * whatever CFG_P1_TRANSITION holds, and P2/P3 follow only through the
+ * scripts' broadcasts.
+ */
+static void power_sleep1_in(void *opaque, int n, int level)
+{
+    TWL4030PowerState *s = opaque;
+
+    if (s->sleep1 == !!level) {
+        return;
+    }
+    s->sleep1 = level;
+    trace_twl4030_power_sleep1(level);
+    if (level) {
+        power_run_script(s, A_TWL4030_SEQ_ADD_A2S, "active-to-sleep");
+        power_set_group(s, 0, TWL4030_GROUP_SLEEP);
+    } else {
+        power_set_group(s, 0, TWL4030_GROUP_ACTIVE);
+        power_run_script(s, A_TWL4030_SEQ_ADD_S2A12, "sleep-to-active P1/P2");
+    }
+}
+
 /* P1/P2/P3_SW_EVENTS: DEVOFF, DEVSLP, DEVACT are actions, the rest is kept */
 static void power_sw_events(TWL4030PowerState *s, int group, uint8_t value)
 {
@@ -457,6 +529,13 @@ static void power_reset_enter(Object *obj, ResetType type)
     /* BCIAUTOAC set (the charger model's reset assumption; TRM unverified) */
     s->regs[A_TWL4030_BOOT_BCI] = R_TWL4030_BOOT_BCI_BCIAUTOAC_MASK;
     memset(s->seq_mem, 0, sizeof(s->seq_mem));
+    /*
+     * ASSUMPTION: no script until software loads one (the TRM's reset
+     * values and any default scripts are not in our sources)
+     */
+    for (g = A_TWL4030_SEQ_ADD_W2P; g <= A_TWL4030_SEQ_ADD_WARM; g++) {
+        s->regs[g] = SEQ_END_OF_SCRIPT;
+    }
     s->key_first = 0;
     s->cfg_unlocked = false;
     s->tst_unlocked = false;
@@ -495,6 +574,7 @@ static void power_init(Object *obj)
     qdev_init_gpio_in_named(dev, power_vbus_in, "vbus", 1);
     qdev_init_gpio_in_named(dev, power_usb_id_in, "usb-id", 1);
     qdev_init_gpio_in_named(dev, power_ac_in, "ac", 1);
+    qdev_init_gpio_in_named(dev, power_sleep1_in, TWL4030_POWER_SLEEP1, 1);
     qdev_init_gpio_out_named(dev, s->sih, "sih", TWL4030_PWR_NUM_SOURCES);
     qdev_init_gpio_out_named(dev, s->group_out, "group-state",
                              TWL4030_NUM_GROUPS);
@@ -524,8 +604,8 @@ static void power_get_boot_bci(Object *obj, Visitor *v, const char *name,
 
 static const VMStateDescription vmstate_twl4030_power = {
     .name = "twl4030-power",
-    .version_id = 2,            /* 2: the debounced inputs */
-    .minimum_version_id = 2,
+    .version_id = 3,            /* 2: the debounced inputs; 3: nSLEEP1 */
+    .minimum_version_id = 3,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT8_SUB_ARRAY(regs, TWL4030PowerState,
                                 TWL4030_PM_MASTER_FIRST,
@@ -544,6 +624,7 @@ static const VMStateDescription vmstate_twl4030_power = {
         VMSTATE_TIMER_PTR(debounce_timer, TWL4030PowerState),
         VMSTATE_UINT8(watchdog_cfg, TWL4030PowerState),
         VMSTATE_TIMER_PTR(watchdog_timer, TWL4030PowerState),
+        VMSTATE_BOOL(sleep1, TWL4030PowerState),
         VMSTATE_END_OF_LIST()
     }
 };

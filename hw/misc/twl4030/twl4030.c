@@ -576,6 +576,8 @@ static void twl4030_init(Object *obj)
     /* the outputs of the chip are the PIH's */
     qdev_pass_gpios(DEVICE(&s->pih), DEVICE(s), "int1");
     qdev_pass_gpios(DEVICE(&s->pih), DEVICE(s), "int2");
+    /* the input from the SoC: nSLEEP1 (its SYS_OFF_MODE on the GTA04) */
+    qdev_pass_gpios(DEVICE(&s->power), DEVICE(s), TWL4030_POWER_SLEEP1);
 
     s->cur = -1;
 }

@@ -105,6 +105,12 @@ I2CBus *dm3730_i2c_bus(DM3730State *s, int n);
  */
 #define DM3730_PWRDM_LOGIC_POWER "pwrdm-logic-power"
 
+/*
+ * Named GPIO output: the SYS_OFF_MODE pin (the PRM's "sys-off-mode"), the
+ * PMIC's sleep request while CORE is OFF
+ */
+#define DM3730_SYS_OFF_MODE     OMAP3_PRM_SYS_OFF_MODE
+
 /* Named GPIO input of the SoC that the board wires the PMIC's INT1 to */
 #define DM3730_SYS_NIRQ         "sys_nirq"
 /*

@@ -68,6 +68,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
  */
 #define OMAP3_PRM_LOGIC_POWER   "logic-power"
 
+/*
+ * Named GPIO output "sys-off-mode": the SYS_OFF_MODE pin, 1 while CORE is
+ * OFF with PRM_VOLTCTRL.AUTO_OFF and SEL_OFF ("power-states" only): the
+ * PMIC's sleep request (the TWL4030's nSLEEP1 on the GTA04)
+ */
+#define OMAP3_PRM_SYS_OFF_MODE  "sys-off-mode"
+
 /* Link property "cm": the CM, whose CM_CLKSTCTRL the power domains follow */
 #define OMAP3_PRM_CM            "cm"
 
@@ -90,6 +97,7 @@ struct OMAP3PRMState {
     qemu_irq io_chain;
     qemu_irq iva2_reset;
     qemu_irq logic_power[OMAP3_PRCM_NDOMAINS];
+    qemu_irq sys_off_mode_out;
     Clock *sys_clk;
     Clock *clk_32k;
 
@@ -115,6 +123,7 @@ struct OMAP3PRMState {
     bool update_again;
     /* a sleep transition that a pending wake-up event ends is under way */
     bool wakeup_masked;
+    bool sys_off_mode;          /* the "sys-off-mode" output's level */
 };
 
 #endif /* HW_MISC_OMAP3_PRM_H */

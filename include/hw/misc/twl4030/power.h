@@ -33,6 +33,9 @@
  *          "group-state"[3] state of P1, P2, P3 as a TWL4030GroupState
  *                         level (0 active, 1 sleep, 2 off), for the
  *                         regulators' "group-state" inputs.
+ * GPIO input "sleep1" (TWL4030_POWER_SLEEP1): the nSLEEP1 pin, 1 = P1's
+ * sleep request asserted: the active-to-sleep script runs and P1 sleeps;
+ * released, P1 wakes and the sleep-to-active script runs.
  * The group states travel only on "group-state" (the regulators keep the
  * levels they last saw, across a reset too).
  * Link property "regulators" (TYPE_TWL4030_REGULATORS): where the power-bus
@@ -132,6 +135,9 @@ REG8(TWL4030_WATCHDOG_CFG, 0x5e)
 /* Sequencer memory: 64 instructions of 4 bytes */
 #define TWL4030_SEQ_MEM_SIZE    256
 
+/* GPIO input: P1's sleep request, the nSLEEP1 pin (1 = asserted) */
+#define TWL4030_POWER_SLEEP1    "sleep1"
+
 /* PWR SIH sources (PWR_ISR1 bits) */
 enum {
     TWL4030_PWR_SRC_PWRON = 0,
@@ -164,6 +170,7 @@ struct TWL4030PowerState {
 
     /* processor groups P1..P3 (TWL4030GroupState) */
     uint8_t group[TWL4030_NUM_GROUPS];
+    bool sleep1;                /* input TWL4030_POWER_SLEEP1 (a wire) */
 
     /*
      * The inputs (TWL4030PowerInput): the pin's level, the level past the
