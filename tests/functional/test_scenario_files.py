@@ -29,7 +29,8 @@ from gta04.wake_case import run
 
 BISECT_RUN = os.path.join(REPO, "scripts", "gta04-bisect-run")
 SEED_BUGS = os.path.join(REPO, "tests", "bugs", "test_seed_bugs.py")
-PROCEDURES = ("chain", "plug_asleep", "bug1_rtc", "bug2_rtc", "article_rtc", "storm")
+PROCEDURES = ("chain", "plug_asleep", "bug1_rtc", "bug2_rtc", "article_rtc", "storm",
+              "core_off_idle")
 
 AT_NOIRQ = """
 description = "the power button as the noirq phase begins: the suspend aborts"

@@ -28,6 +28,7 @@ TWL = "/machine/twl4030"
 POWER_STATES = ("-global", "omap3-prm.power-states=on")
 PM_PWSTST_MPU = 0x483069E4
 PM_PWSTST_PER = 0x483070E4
+PM_PWSTST_CORE = 0x48306AE4
 
 
 def wait_status(g: Guest, want: str, what: str) -> None:
@@ -61,14 +62,18 @@ def suspended_snapshot(state_file: str, alarm_in: Optional[int] = None,
             src.console.poll()
         if "__SNAPE__" in src.log:
             raise TestFailure("the guest woke before the snapshot")
-        mir0 = src.monitor.xp(INTC_MIR0)
-        if mir0 & 0x80:
-            raise TestFailure("INTC 7 is masked in suspend (MIR0 %08x)" % mir0)
         if extra_args == POWER_STATES:
-            mpu, per = src.monitor.xp(PM_PWSTST_MPU), src.monitor.xp(PM_PWSTST_PER)
-            print("  asleep: PM_PWSTST_MPU %#x, PM_PWSTST_PER %#x" % (mpu, per))
-            if mpu & 3 or per & 3:
-                raise TestFailure("MPU or PER not OFF in suspend (PM_PWSTST %#x, %#x)" % (mpu, per))
+            # CORE OFF: the INTC is off too (reset); the TWL4030 wakes it
+            # through the sys_nirq pad
+            pwst = {dom: src.monitor.xp(addr) for dom, addr in
+                    (("MPU", PM_PWSTST_MPU), ("PER", PM_PWSTST_PER), ("CORE", PM_PWSTST_CORE))}
+            print("  asleep: PM_PWSTST " + ", ".join("%s %#x" % kv for kv in pwst.items()))
+            if any(v & 3 for v in pwst.values()):
+                raise TestFailure("a domain not OFF in suspend (PM_PWSTST %s)" % pwst)
+        else:
+            mir0 = src.monitor.xp(INTC_MIR0)
+            if mir0 & 0x80:
+                raise TestFailure("INTC 7 is masked in suspend (MIR0 %08x)" % mir0)
         src.monitor.save_to_file(state_file)
         return alarm, rtc0, virq
     finally:
@@ -116,10 +121,11 @@ class SnapshotSuspendedTest(GTA04Test):
                 dst.shutdown()
 
     def test_off_mode_wakes_after_restore(self) -> None:
-        """MPU and PER OFF in the snapshot: the alarm after the restore
-        wakes the MPU, the ROM boots the CPU to the kernel's restore code,
-        and the kernel runs on: rtc0 ran once; the write fails only
-        because CORE stayed in RET (its OFF is not modelled)."""
+        """MPU, PER and CORE OFF in the snapshot: the alarm after the
+        restore wakes the board through the sys_nirq pad, the ROM restores
+        the clocks and the SDRC and boots the CPU to the kernel's restore
+        code, and the kernel runs on: rtc0 ran once, every domain reached
+        its target, the write returned 0."""
         with tempfile.TemporaryDirectory() as tmp:
             state_file = os.path.join(tmp, "suspended.state")
             alarm, rtc0, virq = suspended_snapshot(state_file, alarm_in=8,
@@ -131,14 +137,15 @@ class SnapshotSuspendedTest(GTA04Test):
                 irq = dst.value("cat /sys/power/pm_wakeup_irq")
                 after = interrupts(dst.ok("cat /proc/interrupts"))["rtc0"][0]
                 missed = dst.ok("dmesg | grep \"didn't enter target state\" | sed 's/.*(//; s/).*//'")
-                print("  restored with MPU and PER OFF; woke with status %d by irq %s; rtc0 %d -> %d; "
-                      "stayed above OFF: %s" % (status, irq, rtc0, after, " ".join(missed.split())))
+                print("  restored with MPU, PER and CORE OFF; woke with status %d by irq %s; "
+                      "rtc0 %d -> %d; stayed above OFF: %s"
+                      % (status, irq, rtc0, after, " ".join(missed.split()) or "none"))
                 if irq != virq or after != rtc0 + 1:
                     raise TestFailure("woke by irq %s (not the PIH %s), rtc0 %d -> %d"
                                       % (irq, virq, rtc0, after))
-                if missed.split() != ["core_pwrdm"]:
-                    raise TestFailure("domains that did not reach OFF: %s, not core_pwrdm alone"
-                                      % missed)
+                if missed.split() or status != 0:
+                    raise TestFailure("status %d, domains that did not reach OFF: %s"
+                                      % (status, missed))
             finally:
                 dst.shutdown()
 
