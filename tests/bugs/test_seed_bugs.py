@@ -649,7 +649,10 @@ def core_off_idle(row: Row, trace: str) -> Tuple[str, str]:
             seen.append("booted, core OFF %s" % g.value(core_off))
             for n in range(1, CORE_OFF_CYCLES + 1):
                 arm_alarm(g, 5)
-                sleep = row.suspend(g, wake_within=20)
+                # a healthy kernel reaches WFI in seconds; a dead one (the
+                # bug kernel's panic can come in an idle before the write)
+                # need not be waited for the default 300 s
+                sleep = row.suspend(g, wake_within=20, bound=90)
                 if not sleep.woke or sleep.wakeup_irq != virq:
                     seen.append("wake %d: %s" % (n, describe(sleep, virq)))
                     return "; ".join(seen), "?"
