@@ -299,6 +299,15 @@ static char *gta04_stimuli_get_hold_at(Object *obj, Error **errp)
     return g_strdup(GTA04_STIMULI(obj)->hold_at ?: "");
 }
 
+/* UART3's console line so far: what a hold matched, for whoever releases it */
+static char *gta04_stimuli_get_line(Object *obj, Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+
+    return g_strndup((const char *)s->line,
+                     MIN(s->line_len, GTA04_STIMULI_LINE_LEN - 1));
+}
+
 static bool gta04_stimuli_get_held(Object *obj, Error **errp)
 {
     return GTA04_STIMULI(obj)->held;
@@ -575,6 +584,10 @@ static void gta04_stimuli_init(Object *obj)
         "glob ('*', '?') of a console line so far, e.g. the shell's prompt: "
         "the VM pauses when UART3 has sent a matching one (\"\": never)");
     object_property_add_bool(obj, "held", gta04_stimuli_get_held, NULL);
+    object_property_add_str(obj, "line", gta04_stimuli_get_line, NULL);
+    object_property_set_description(obj, "line",
+        "the console line UART3 has sent so far (no end of line yet): "
+        "while held, the line that matched hold-at");
     s->vmse = qemu_add_vm_change_state_handler(gta04_stimuli_vm_state, s);
     object_property_add_bool(obj, "idle", gta04_stimuli_get_idle, NULL);
     object_property_set_description(obj, "idle",

@@ -76,6 +76,16 @@ static int64_t qom_get_int(QTestState *qts, const char *path, const char *prop)
     return v;
 }
 
+static char *qom_get_str(QTestState *qts, const char *path, const char *prop)
+{
+    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': {"
+                           " 'path': %s, 'property': %s } }", path, prop);
+    char *v = g_strdup(qdict_get_str(rsp, "return"));
+
+    qobject_unref(rsp);
+    return v;
+}
+
 static uint64_t pending(QTestState *qts)
 {
     return qom_get_int(qts, STIMULI, "pending");
@@ -414,6 +424,7 @@ static void test_hold_at(void)
     QTestState *qts = qtest_init("-M gta04");
     g_autofree char *too_long = g_strnfill(200, '*');
     g_autofree char *err = stimuli_set(qts, "hold-at", too_long);
+    g_autofree char *line = NULL;
 
     g_assert_nonnull(err);      /* longer than a line the board keeps */
     g_assert_null(stimuli_set(qts, "hold-at", "gta04:*# "));
@@ -424,6 +435,8 @@ static void test_hold_at(void)
     g_assert_true(held(qts));
     qtest_qmp_eventwait(qts, "STOP");
     g_assert_cmpstr(run_state(qts), ==, "paused");
+    line = qom_get_str(qts, STIMULI, "line");
+    g_assert_cmpstr(line, ==, "gta04:/# ");   /* what matched, for the host */
     cont(qts);
     g_assert_false(held(qts));
     /* the command typed there, echoed on the prompt's line: no new hold */
