@@ -140,9 +140,10 @@ device_dict() {   # NAME: the device dictionary (as devices/gta04-local.jinja2, 
 {% extends 'qemu-gta04.jinja2' %}
 {% set qemu_binary = '$QEMU' %}
 {% set memory = 512 %}
-{% set extra_options = ['-rtc base=2026-01-01T00:00:00'] %}
+{% set device_options = ['-rtc base=2026-01-01T00:00:00'] %}
 {% set gta04_state_dir = '$LAB/devices/$1' %}
 {% set gta04_stimuli = '$REPO/contrib/lava/gta04-stimuli' %}
+{% set gta04_trace_events = '$LAB/trace-events' %}
 EOF
 }
 
@@ -160,6 +161,9 @@ start() {
     write_env
     cp "$REPO/contrib/lava/device-types/qemu-gta04.jinja2" "$LAB/dispatcher-config/device-types/"
     for name in $DEVICES; do device_dict "$name" >"$LAB/dispatcher-config/devices/$name.jinja2"; done
+    # the trace events the timeline reads (gta04.timeline.EVENTS), one a line
+    PYTHONPATH="$REPO/python" /usr/bin/python3 -c \
+        'from gta04.timeline import EVENTS; print("\n".join(EVENTS))' >"$LAB/trace-events"
     # the database, the admin user, the worker, the device type and the
     # devices: LAVA's own management commands (lava-server manage), in one
     # Django process (each `lava-server manage` takes 3 s to start)

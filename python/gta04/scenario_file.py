@@ -128,6 +128,11 @@ class BugRow(NamedTuple):
     sources: Tuple[str, ...]  # the linux-source trees it runs on
     in_check: bool
 
+    def qemu_options(self) -> List[str]:
+        """The QEMU options the row's board runs with."""
+        return (([] if self.bus_timing else ["-global", "omap3-i2c.bus-timing=off"])
+                + (["-global", "omap3-prm.power-states=on"] if self.power_states else []))
+
 
 class BugCase(NamedTuple):
     """A bug case file: a procedure of the table and its rows."""
@@ -137,6 +142,9 @@ class BugCase(NamedTuple):
     procedure: str
     title: str
     rows: Tuple[BugRow, ...]
+    # the wake cases a lab job of a row runs (contrib/lava/lab-submit --bug):
+    # a row whose audit is "agree" passes them all, any other fails one
+    lab: Tuple[str, ...]
 
 
 class _Table:
@@ -364,8 +372,9 @@ def patch_sets() -> Dict[str, Tuple[str, ...]]:
 
 
 def load_bug_case(path: str, sets: Dict[str, Tuple[str, ...]],
-                  procedures: Tuple[str, ...]) -> BugCase:
-    """Read and check a bug case file (`procedures`: the judges there are)."""
+                  procedures: Optional[Tuple[str, ...]] = None) -> BugCase:
+    """Read and check a bug case file (`procedures`: the judges there are;
+    None: any name)."""
     top = _Table(path, "", _read(path))
     rows = []
     for t in top.tables("row"):
@@ -384,9 +393,13 @@ def load_bug_case(path: str, sets: Dict[str, Tuple[str, ...]],
         rows.append(row)
     case = BugCase(name=os.path.basename(path)[:-5], path=path,
                    description=top.get("description", str),
-                   procedure=top.choice("procedure", procedures), title=top.get("title", str),
-                   rows=tuple(rows))
+                   procedure=(top.choice("procedure", procedures) if procedures
+                              else top.get("procedure", str)),
+                   title=top.get("title", str), rows=tuple(rows), lab=top.strings("lab"))
     top.done()
+    for name in case.lab:
+        if not os.path.isfile(wake_case_path(name)):
+            raise ScenarioError("%s: lab: no wake case %s in %s" % (path, name, SCENARIOS))
     if "%s" not in case.title:
         raise ScenarioError("%s: title must hold %%s (the state)" % path)
     return case

@@ -161,6 +161,7 @@ class Row:
         # True: the PRM's power states (-global omap3-prm.power-states=on):
         # the domains reach RET and OFF and lose their state there
         self.power_states = spec.power_states
+        self.qemu_options = spec.qemu_options()
         # the wake audit's first verdict that is not "agree" over the row's
         # suspends (gta04.audit: "lost wake", "wrong source", "spurious
         # wake"), or "agree": a bug kernel's loss must be flagged, a fixed
@@ -250,10 +251,8 @@ Scenario = Callable[[Row, str], Tuple[str, str]]
 @contextlib.contextmanager
 def booted(row: Row, trace: str) -> Iterator[Guest]:
     """The row's kernel booted to the shell, traced to `trace`."""
-    bus = [] if row.bus_timing else ["-global", "omap3-i2c.bus-timing=off"]
-    power = ["-global", "omap3-prm.power-states=on"] if row.power_states else []
     with Guest(kernel=kernel(row.kname, row.patches, row.config, row.source),
-               extra_args=trace_args(trace) + bus + power, console_up=row.console_up,
+               extra_args=trace_args(trace) + row.qemu_options, console_up=row.console_up,
                warp=row.warp) as g:
         g.boot(240)
         irqs = {"pmic": (g.pih_virq(),), "uart": uart_wake_irqs(g)}

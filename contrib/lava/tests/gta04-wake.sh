@@ -1,38 +1,48 @@
 #!/bin/sh
-# gta04-wake CASE: one wake scenario of the qemu-gta04 board, run in the
-# guest (busybox sh) by the LAVA test definition gta04-wake.yaml, one
-# lava-test-case per CASE.  Exit 0 if the board woke as it must; the verdict
-# is the guest's own, from what the kernel shows:
-#   - the write to /sys/power/state returned 0, and suspend_stats/success
-#     and dmesg's "PM: suspend exit" each grew by one (a real suspend)
-#   - /sys/power/pm_wakeup_irq is the TWL4030-PIH line (INTC 7): the PMIC
-#     woke it, not something else
-#   - the handler behind the source ran (/proc/interrupts): rtc0 +1 for the
-#     RTC alarm, twl4030_pwrbutton for the button, and no other source's
-#   - the RTC alarm woke it no earlier than the alarm time; a host stimulus
-#     woke it after at least a second asleep and before the fall-back alarm
-#   - for the cable, the USB PHY's vbus file follows the plug (the driver
-#     re-reads the cable by hand on resume)
+# gta04-wake NAME STATE [OPTION...]: one wake case of the qemu-gta04 board,
+# run in the guest (busybox sh) by the LAVA test definition gta04-wake.yaml,
+# one lava-test-case per case.  The options are a scenario file's keys
+# (tests/scenarios/NAME.toml, docs/gta04.md "Scenario files"), written by
+# gta04.lava_job when it makes the job; nobody needs to type them:
+#   --setup CMD          a set-up shell line (setup.shell), run once
+#   --setup-write W      a set-up board write (setup.write), by the host
+#   --repeat N           suspend cycles (cycle.repeat)
+#   --alarm S            the RTC alarm S s ahead (cycle.alarm)
+#   --stimulus W         a board write that wakes it (cycle.stimulus.write)
+#   --when M --after S   its moment (cycle.stimulus.when, .after)
+#   --expect E           pmic, any or asleep (cycle.expect)
+#   --aborted yes|no|either   (cycle.aborted)
+#   --irq H=N|H=N-M      handler H ran N (to M) times per cycle (cycle.irqs)
+#   --then W             a board write once it woke (cycle.then)
+#   --settle S           s slept after each cycle (cycle.settle)
+#   --wake-within S      (cycle.wake_within)
+#   --awake              the checks awake follow (the [awake] table):
+#   --awake-i2c A:R:M:V  PMIC register A:R under mask M holds V (awake.i2c)
+#   --awake-alarm S --awake-wait S --awake-irq H=N   (awake.*)
+# A board write W is "QOM-PATH PROPERTY VALUE" (VALUE true, false, a
+# number, toggle or restore).  Exit 0 if every cycle went as the file says;
+# the verdicts are the guest's own (the write's status, suspend_stats,
+# /sys/power/pm_wakeup_irq, /proc/interrupts, i2cget), as gta04.wake_case
+# judges them on a board the harness drives.
 #
-# CASE is SOURCE-wake-STATE or alarm-after-resume-STATE, STATE mem|freeze:
-#   rtc-wake-STATE         the RTC alarm (+3 s, set here)
-#   pwron-wake-STATE       the power button, pressed by the host
-#   usb-plug-wake-STATE    the USB cable plugged by the host
-#   usb-unplug-wake-STATE  the USB cable pulled by the host (plug it first)
-#   alarm-after-resume-STATE  an RTC wake, then an alarm while awake still
-#                          fires (rtc0 +1, RTC_STATUS alarm bit cleared)
-# A host stimulus is asked for on the kernel log ("GTA04-STIMULUS: KIND for
-# CASE" through /dev/kmsg, so it reaches the console before the suspend
-# does); contrib/lava/gta04-stimuli on the worker reads the console log,
-# waits until the guest has suspended and 2 guest seconds more, and applies
-# it over QMP.  A fall-back RTC alarm (GTA04_WAKE_FALLBACK s, default 12)
-# ends the sleep if nobody does: the case then fails (woken by rtc0, not by
-# the stimulus) instead of hanging.
+# The board's writes are the host's: the script asks for each on the
+# kernel log, one line
+#   GTA04-STIMULUS: now|arm AFTER PATH PROPERTY VALUE MOMENT;
+# and contrib/lava/gta04-stimuli on the worker has the board hold the VM at
+# that line's ';' (/machine/stimuli hold-at), then applies the write ("now")
+# or arms the board to apply it AFTER guest seconds past MOMENT ("arm":
+# "asleep" is the console's last line before the sleep, "Suspending
+# console"), and runs the VM again.  So the request is served before the
+# guest's next instruction, and the stimulus comes at the same guest moment
+# on a loaded worker as on an idle one.  Without the helper nothing holds,
+# nothing comes: a stimulus case then ends by its fall-back RTC alarm and
+# fails ("the host never applied").
 
-c="$1"
-FALLBACK="${GTA04_WAKE_FALLBACK:-12}"
+name="$1"
+state="$2"
+shift 2 2>/dev/null
 RTC=/sys/class/rtc/rtc0
-PHY_VBUS=$(ls /sys/bus/platform/devices/*twl4030-usb/vbus 2>/dev/null | head -n 1)
+c="$name-$state"
 
 say() { echo "gta04-wake: $c: $*"; }
 fail() { say "FAIL: $*"; exit 1; }
@@ -42,98 +52,143 @@ count() { awk -v n="$1" '$NF == n { s = $2 } END { print s + 0 }' /proc/interrup
 pih() { awk '$NF == "TWL4030-PIH" { sub(":", "", $1); print $1 }' /proc/interrupts; }
 now() { cat $RTC/since_epoch; }
 exits() { dmesg | grep -c 'PM: suspend exit'; }
-vbus() { cat "$PHY_VBUS"; }
+# ask the host for a board write: KIND AFTER "PATH PROP VALUE" MOMENT
+request() { echo "gta04-wake: GTA04-STIMULUS: $1 $2 $3 $4;" > /dev/kmsg; }
 
-case "$c" in
-    *-mem) state=mem ;;
-    *-freeze) state=freeze ;;
-    *) fail "no state (mem or freeze) at the end of the case name" ;;
-esac
-case "$c" in
-    rtc-wake-$state) src=rtc ;;
-    pwron-wake-$state) src=pwron ;;
-    usb-plug-wake-$state) src=usb-plug ;;
-    usb-unplug-wake-$state) src=usb-unplug ;;
-    alarm-after-resume-$state) src=alarm-after-resume ;;
-    *) fail "unknown scenario (rtc-wake, pwron-wake, usb-plug-wake, usb-unplug-wake, alarm-after-resume)" ;;
-esac
+setup="" setup_writes="" repeat=1 alarm=0 stimulus="" when=asleep after=3
+expect="" aborted=either irqs="" thens="" settle=1 wake_within=10
+awake=0 awake_i2c="" awake_alarm=0 awake_wait=0 awake_irqs=""
+NL='
+'
+while [ $# -gt 0 ]; do
+    [ $# -ge 2 ] || [ "$1" = --awake ] || fail "option $1 without its value"
+    case "$1" in
+        --setup) setup="$setup$2$NL" ;;
+        --setup-write) setup_writes="$setup_writes$2$NL" ;;
+        --repeat) repeat=$2 ;;
+        --alarm) alarm=$2 ;;
+        --stimulus) stimulus=$2 ;;
+        --when) when=$2 ;;
+        --after) after=$2 ;;
+        --expect) expect=$2 ;;
+        --aborted) aborted=$2 ;;
+        --irq) irqs="$irqs $2" ;;
+        --then) thens="$thens$2$NL" ;;
+        --settle) settle=$2 ;;
+        --wake-within) wake_within=$2 ;;
+        --awake) awake=1; shift; continue ;;
+        --awake-i2c) awake_i2c="$awake_i2c $2" ;;
+        --awake-alarm) awake_alarm=$2 ;;
+        --awake-wait) awake_wait=$2 ;;
+        --awake-irq) awake_irqs="$awake_irqs $2" ;;
+        *) fail "unknown option $1" ;;
+    esac
+    shift 2
+done
+case "$state" in mem|freeze) ;; *) fail "state '$state': mem or freeze" ;; esac
+case "$expect" in pmic|any|asleep) ;; *) fail "--expect pmic, any or asleep, not '$expect'" ;; esac
+[ -n "$stimulus" ] || [ "$alarm" -gt 0 ] || fail "nothing wakes the board (no --stimulus, no --alarm)"
 grep -qw "$state" /sys/power/state || fail "the kernel offers no '$state' ($(cat /sys/power/state))"
 PIH=$(pih)
 [ -n "$PIH" ] || fail "no TWL4030-PIH line in /proc/interrupts"
+# the requests must all reach the console: no rate limit on /dev/kmsg
+echo on > /proc/sys/kernel/printk_devkmsg 2>/dev/null
 
-# suspend KIND: write $state to /sys/power/state after arming the RTC
-# (KIND rtc: the alarm in 3 s; else the fall-back alarm, and the host is asked
-# for KIND), and note what the kernel says happened
-suspend() {
+# counts H=N|H=N-M... BEFORE-FILE: "" if every handler ran as often as it
+# must since the counts in BEFORE-FILE were taken, else what did not
+runs_wrong() {
+    for spec in $1; do
+        h=${spec%%=*} want=${spec#*=}
+        least=${want%-*} most=${want#*-}
+        ran=$(( $(count "$h") - $(was "$h" "$2") ))
+        if [ "$ran" -lt "$least" ] || [ "$ran" -gt "$most" ]; then
+            echo "$h ran $ran times, not $want"
+            return
+        fi
+    done
+}
+was() { awk -v h="$1" '$1 == h { print $2; exit }' "$2"; }   # H FILE: its count there
+snapshot() {   # HANDLERS FILE: their counts now
+    : > "$2"
+    for spec in $1; do echo "${spec%%=*} $(count "${spec%%=*}")" >> "$2"; done
+}
+writes_now() {  # the board writes, one a line, applied by the host now
+    echo "$1" | while read -r w; do [ -n "$w" ] && request now 0 "$w" -; done
+}
+
+echo "$setup" | while read -r line; do [ -n "$line" ] && eval "$line"; done
+writes_now "$setup_writes"
+
+# the fall-back alarm when a board write is to wake it: the stimulus's
+# moment, its delay and the case's wake_within past it, and a margin
+fallback=0
+[ -n "$stimulus" ] && [ "$alarm" = 0 ] &&
+    fallback=$(awk -v a="$after" -v w="$wake_within" 'BEGIN { printf "%d", a + w + 5.999 }')
+BEFORE=/tmp/gta04-wake.counts
+n=1
+while [ "$n" -le "$repeat" ]; do
     echo 0 > $RTC/wakealarm
-    if [ "$1" = rtc ]; then
-        echo +3 > $RTC/wakealarm
-    else
-        echo +"$FALLBACK" > $RTC/wakealarm
-    fi
-    alarm=$(cat $RTC/wakealarm)
-    rtc0=$(count rtc0); btn=$(count twl4030_pwrbutton)
+    if [ "$alarm" -gt 0 ]; then echo +"$alarm" > $RTC/wakealarm
+    elif [ "$fallback" -gt 0 ]; then echo +"$fallback" > $RTC/wakealarm; fi
+    at=$(cat $RTC/wakealarm)
+    snapshot "$irqs rtc0=0" $BEFORE
     ok0=$(cat /sys/power/suspend_stats/success); ex0=$(exits)
-    [ "$1" = rtc ] || echo "gta04-wake: GTA04-STIMULUS: $1 for $c" > /dev/kmsg
+    [ -n "$stimulus" ] && request arm "$after" "$stimulus" "$when"
     t0=$(now)
     echo "$state" > /sys/power/state
     st=$?
     t1=$(now)
     echo 0 > $RTC/wakealarm
-    # the host releases the button 0.3 s after the press that woke us: count
-    # the handler's runs once that edge is in too (else it lands in the next
-    # case, whose suspend it would end at once)
-    [ "$1" = pwron ] && sleep 2
     wirq=$(cat /sys/power/pm_wakeup_irq 2>/dev/null || echo none)
-    d_rtc0=$(( $(count rtc0) - rtc0 )); d_btn=$(( $(count twl4030_pwrbutton) - btn ))
     d_ok=$(( $(cat /sys/power/suspend_stats/success) - ok0 )); d_ex=$(( $(exits) - ex0 ))
-    slept=$((t1 - t0))
-    seen="slept $slept s, write status $st, wakeup irq $wirq (PIH $PIH), rtc0 +$d_rtc0,"
-    seen="$seen twl4030_pwrbutton +$d_btn, suspend_stats/success +$d_ok, 'PM: suspend exit' +$d_ex"
-    say "$seen"
-    [ "$st" = 0 ] || fail "the write to /sys/power/state failed"
-    [ "$d_ok" = 1 ] && [ "$d_ex" = 1 ] || fail "no complete suspend/resume cycle"
-    [ "$wirq" = "$PIH" ] || fail "not woken by the PMIC (TWL4030-PIH)"
-    if [ "$1" = rtc ]; then
-        [ "$t1" -ge "$alarm" ] || fail "awake at RTC $t1, before the alarm time $alarm"
-        [ "$d_rtc0" = 1 ] || fail "the rtc0 handler did not run once"
-        [ "$d_btn" = 0 ] || fail "the power button handler ran"
-    else
-        [ "$d_rtc0" = 0 ] || fail "woken by the fall-back RTC alarm after $FALLBACK s: the host never applied '$1' (is gta04-stimuli running?)"
-        [ "$slept" -ge 1 ] || fail "woke within a second: before the host's stimulus"
-        [ "$slept" -lt "$FALLBACK" ] || fail "slept until the fall-back alarm"
+    d_rtc0=$(( $(count rtc0) - $(was rtc0 $BEFORE) ))
+    say "cycle $n: slept $((t1 - t0)) s, write status $st, wakeup irq $wirq (PIH $PIH)," \
+        "rtc0 +$d_rtc0, suspend_stats/success +$d_ok, 'PM: suspend exit' +$d_ex"
+    if [ "$expect" = asleep ]; then
+        # only the fall-back alarm may have ended it (else it never would)
+        [ "$fallback" -gt 0 ] && [ "$t1" -ge "$at" ] ||
+            fail "cycle $n: woken at RTC $t1 before the fall-back alarm $at: expected asleep"
+        say "cycle $n: asleep until the fall-back alarm, as expected"
+        say "pass"
+        exit 0
     fi
-}
+    case "$aborted" in
+        yes) [ "$st" != 0 ] || fail "cycle $n: expected the suspend aborted" ;;
+        no) [ "$st" = 0 ] || fail "cycle $n: expected the suspend not aborted" ;;
+    esac
+    if [ "$st" = 0 ]; then
+        [ "$d_ok" = 1 ] && [ "$d_ex" = 1 ] || fail "cycle $n: no complete suspend/resume cycle"
+    fi
+    if [ "$fallback" -gt 0 ] && [ "$t1" -ge "$at" ]; then
+        fail "cycle $n: woken by the fall-back RTC alarm after $fallback s: the host never applied '$stimulus' (is gta04-stimuli running?)"
+    fi
+    [ "$alarm" -gt 0 ] && [ "$st" = 0 ] && [ "$t1" -lt "$at" ] &&
+        fail "cycle $n: awake at RTC $t1, before the alarm time $at"
+    [ "$expect" = pmic ] && [ "$st" = 0 ] && [ "$wirq" != "$PIH" ] &&
+        fail "cycle $n: not woken by the PMIC (TWL4030-PIH, irq $PIH)"
+    wrong=$(runs_wrong "$irqs" $BEFORE)
+    [ -z "$wrong" ] || fail "cycle $n: $wrong"
+    writes_now "$thens"
+    [ "$settle" != 0 ] && sleep "$settle"
+    n=$((n + 1))
+done
 
-case $src in
-rtc)
-    suspend rtc ;;
-pwron)
-    suspend pwron
-    # press and release: one latch per edge, and the SIH re-latches a
-    # cleared source once while it is still at its level: 2 to 4 runs
-    [ "$d_btn" -ge 2 ] && [ "$d_btn" -le 4 ] ||
-        fail "twl4030_pwrbutton ran $d_btn times for one press and release" ;;
-usb-plug|usb-unplug)
-    [ -n "$PHY_VBUS" ] || fail "no twl4030-usb PHY (phy-twl4030-usb not loaded?)"
-    if [ $src = usb-plug ]; then before=off; after=on; kind=vbus-on
-    else before=on; after=off; kind=vbus-off; fi
-    [ "$(vbus)" = $before ] || fail "the PHY says vbus $(vbus) before the cable is ${src#usb-}ged"
-    suspend $kind
-    [ "$d_btn" = 0 ] || fail "the power button handler ran"
-    sleep 1
-    [ "$(vbus)" = $after ] || fail "the PHY says vbus $(vbus) after the cable was ${src#usb-}ged" ;;
-alarm-after-resume)
-    suspend rtc
-    rtc0=$(count rtc0)
-    status=$(i2cget -f -y 0 0x4b 0x2a) || fail "cannot read RTC_STATUS_REG over i2c-dev"
-    [ $((status & 0x40)) = 0 ] || fail "RTC_STATUS $status: the alarm bit is still set after the wake"
-    echo +2 > $RTC/wakealarm
-    sleep 4
+if [ "$awake" = 1 ]; then
+    for spec in $awake_i2c; do
+        set -- $(echo "$spec" | tr : ' ')
+        a=$1 r=$2 m=$3 v=$4
+        got=$(i2cget -f -y 0 "$a" "$r") || fail "awake: cannot read PMIC $a:$r over i2c-dev"
+        [ $((got & m)) = $((v)) ] ||
+            fail "awake: PMIC $a:$r = $got, not $v under mask $m"
+        say "awake: PMIC $a:$r $got"
+    done
+    snapshot "$awake_irqs" $BEFORE
+    [ "$awake_alarm" -gt 0 ] && echo +"$awake_alarm" > $RTC/wakealarm
+    [ "$awake_wait" != 0 ] && sleep "$awake_wait"
     echo 0 > $RTC/wakealarm
-    [ $(( $(count rtc0) - rtc0 )) = 1 ] ||
-        fail "an alarm while awake after the wake: rtc0 +$(( $(count rtc0) - rtc0 )), not +1"
-    say "then, awake, RTC_STATUS $status and an alarm in 2 s: rtc0 +1" ;;
-esac
+    wrong=$(runs_wrong "$awake_irqs" $BEFORE)
+    [ -z "$wrong" ] || fail "awake: $wrong"
+    say "awake: handlers ran as they must:$awake_irqs"
+fi
 say "pass"
 exit 0
