@@ -19,7 +19,7 @@ CFG="$REPO/python/setup.cfg"
 files=("$REPO"/tests/functional/*.py "$REPO"/tests/functional/harness/*.py
        "$REPO"/tests/bugs/*.py "$REPO"/tests/soak/*.py)
 files+=("$REPO"/scripts/*.py)
-mains=("$REPO/scripts/gta04-bisect-run" "$REPO/scripts/irq-timeline"
+mains=("$REPO/scripts/gta04-bisect-run" "$REPO/scripts/irq-timeline" "$REPO/contrib/lava/lab-submit"
        "$REPO/contrib/lava/lab-bisect-demo")
 
 rc=0

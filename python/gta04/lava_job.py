@@ -19,8 +19,6 @@ import shlex
 import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence
 
-import yaml
-
 from .paths import REPO
 from .scenario_file import (ScenarioError, WakeCase, Write, load_wake_case, wake_case_names)
 
@@ -81,22 +79,22 @@ def lab_cases(spec: str = "") -> List[LabCase]:
     return out
 
 
-def _write(w: Write) -> str:
-    return "%s %s %s" % (w.path, w.prop, w.value)
+def _write(write: Write) -> str:
+    return "%s %s %s" % (write.path, write.prop, write.value)
 
 
 def _irq(handler: str, least: int, most: int) -> str:
     return "%s=%d" % (handler, least) if least == most else "%s=%d-%d" % (handler, least, most)
 
 
-def wake_argv(lc: LabCase) -> List[str]:
+def wake_argv(lab_case: LabCase) -> List[str]:
     """gta04-wake's command line for the case (its options: the file's keys)."""
-    case, cycle = lc.case, lc.case.cycle
-    argv = [case.name, lc.state]
+    case, cycle = lab_case.case, lab_case.case.cycle
+    argv = [case.name, lab_case.state]
     for line in case.setup_shell:
         argv += ["--setup", line]
-    for w in case.setup_writes:
-        argv += ["--setup-write", _write(w)]
+    for write in case.setup_writes:
+        argv += ["--setup-write", _write(write)]
     argv += ["--repeat", str(cycle.repeat), "--expect", cycle.expect,
              "--aborted", {True: "yes", False: "no", None: "either"}[cycle.aborted],
              "--settle", "%g" % cycle.settle, "--wake-within", "%g" % cycle.wake_within]
@@ -110,8 +108,8 @@ def wake_argv(lc: LabCase) -> List[str]:
                  "--after", "%g" % cycle.stimulus.after]
     for c in cycle.irqs:
         argv += ["--irq", _irq(c.handler, c.runs, c.most)]
-    for w in cycle.then:
-        argv += ["--then", _write(w)]
+    for write in cycle.then:
+        argv += ["--then", _write(write)]
     if case.awake is not None:
         argv.append("--awake")
         for i in case.awake.i2c:
@@ -125,19 +123,20 @@ def wake_argv(lc: LabCase) -> List[str]:
     return argv
 
 
-def step(lc: LabCase) -> str:
+def step(lab_case: LabCase) -> str:
     """The test definition's run step of the case (lava-test-case runs
     `eval "$*"` of what follows --shell: the command goes as one word)."""
-    return shlex.join(["lava-test-case", lc.name, "--shell",
-                       shlex.join(["sh", "/usr/bin/gta04-wake", *wake_argv(lc)])])
+    return shlex.join(["lava-test-case", lab_case.name, "--shell",
+                       shlex.join(["sh", "/usr/bin/gta04-wake", *wake_argv(lab_case)])])
 
 
 def definition(cases: Sequence[LabCase]) -> Dict[str, Any]:
     """The Lava-Test Test Definition (tests/gta04-wake.yaml) with a step per case."""
+    import yaml  # pylint: disable=import-outside-toplevel  # LAVA's python3-yaml: only to make a job
     with open(DEFINITION, encoding="utf-8") as fh:
-        d: Dict[str, Any] = yaml.safe_load(fh)
-    d["run"]["steps"] = list(d["run"]["steps"]) + [step(lc) for lc in cases]
-    return d
+        spec: Dict[str, Any] = yaml.safe_load(fh)
+    spec["run"]["steps"] = list(spec["run"]["steps"]) + [step(c) for c in cases]
+    return spec
 
 
 def url(path: str) -> str:
@@ -152,6 +151,7 @@ def job(images: Dict[str, str], cases: Sequence[LabCase], name: str = "",
     wake: URLs or paths), the test definition inlined, without the helper's
     command action if `helper` is false, `qemu_options` as the job's
     extra_options, and the test action's timeout."""
+    import yaml  # pylint: disable=import-outside-toplevel
     with open(JOB, encoding="utf-8") as fh:
         text = fh.read()
     for key in ("kernel", "dtb", "ramdisk", "wake"):
@@ -178,6 +178,7 @@ def job(images: Dict[str, str], cases: Sequence[LabCase], name: str = "",
 
 def dump(j: Dict[str, Any]) -> str:
     """The job as YAML text."""
+    import yaml  # pylint: disable=import-outside-toplevel
     return str(yaml.safe_dump(j, sort_keys=False, width=100))
 
 

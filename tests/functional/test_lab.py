@@ -9,9 +9,12 @@ the server's API.
                              and reads it back through the API: the job
                              Complete on one of the lab's two devices, both
                              cases passed in the test suite, each by the
-                             guest's own verdict line in the job's log, the
-                             power button applied by the device's helper;
-                             no lava-run of the lab left running
+                             guest's own verdict lines in the job's log (two
+                             cycles each), the power button pressed by the
+                             device's helper at the guest's request (armed,
+                             then released, once per cycle), the board's
+                             trace and its timeline kept with the job; no
+                             lava-run of the lab left running
 
 Skipped, saying why, when not root (PostgreSQL runs as its own user and
 LAVA's dispatcher as root), when the lab's packages are absent
@@ -113,7 +116,7 @@ class LabTest(GTA04Test):
         """Submit, wait, read back through the API, check."""
         with tempfile.TemporaryDirectory(prefix="gta04-lab-") as out:
             t0 = time.monotonic()
-            proc = subprocess.run([SUBMIT, "--scenarios", " ".join(CASES), "--out", out,
+            proc = subprocess.run([SUBMIT, "--cases", " ".join(CASES), "--out", out,
                                    "--name", "tests/functional/test_lab.py"], check=False,
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                   timeout=1500)
@@ -135,12 +138,26 @@ class LabTest(GTA04Test):
             with open(os.path.join(out, "lava.log"), encoding="utf-8", errors="replace") as fh:
                 log = fh.read()
             for case in CASES:
-                if "gta04-wake: %s: slept" % case not in log:
-                    raise TestFailure("no verdict line of the guest for %s in the job's log" % case)
-            with open(os.path.join(out, "gta04-stimuli.log"), encoding="utf-8") as fh:
-                stimuli = fh.read()
-            if "pwron" not in stimuli:
-                raise TestFailure("the helper applied no power button press:\n" + stimuli)
+                for line in ("gta04-wake: %s: cycle 2: slept" % case, "gta04-wake: %s: pass" % case):
+                    if line not in log:
+                        raise TestFailure("no line %r of the guest in the job's log" % line)
+            check_artefacts(out)
+
+
+def check_artefacts(out: str) -> None:
+    """The job's artefacts: the helper's log and the board's trace and timeline."""
+    with open(os.path.join(out, "gta04-stimuli.log"), encoding="utf-8") as fh:
+        stimuli = fh.read()
+    # the press armed on the held VM for each suspend, the release after each wake
+    for line, times in (("armed /machine/twl4030 pwron true, 3 s after asleep", 2),
+                        ("set /machine/twl4030 pwron false", 2)):
+        if stimuli.count(line) != times:
+            raise TestFailure("the helper's log has %r %d times, not %d:\n%s"
+                              % (line, stimuli.count(line), times, stimuli))
+    for name in ("trace.log.gz", "timeline.html", "timeline.svg"):
+        path = os.path.join(out, name)
+        if not os.path.exists(path) or not os.path.getsize(path):
+            raise TestFailure("the job's %s is missing or empty" % name)
 
 
 if __name__ == "__main__":

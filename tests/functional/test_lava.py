@@ -3,17 +3,21 @@
 2023.01, no LAVA server) through contrib/lava/run-local.sh, on Debian's
 kernel and our QEMU.
 
-  test_wake_cases_pass       the job as a lab would run it: every scenario
-                             of the test definition is a lava-test-case in
+  test_wake_cases_pass       the job as a lab would run it (gta04.lava_job):
+                             every wake case of tests/scenarios/ a lab can
+                             run, in mem and freeze, is a lava-test-case in
                              the job's results, each passed, and each passed
-                             by the guest's own verdict line; the power
-                             button and cable cases were woken by the
-                             stimulus the helper applied over QMP
+                             by the guest's own verdict lines; the power
+                             button and cable were armed by the helper on
+                             the VM held at the guest's request, once per
+                             cycle
   test_failures_are_reported the same job without the stimulus helper and
-                             with a bogus scenario: the RTC case still
-                             passes, the button case fails (the guest's
-                             fall-back alarm woke it, not the button), the
-                             bogus one fails, and run-local.sh exits non-zero
+                             with a scenario file of the test's own whose
+                             handler never runs: the RTC case still passes,
+                             the button case fails (the guest's fall-back
+                             alarm woke it, not the button), the file's case
+                             fails by its count, and run-local.sh exits
+                             non-zero
 
 Results are read from run-local.sh's results.yaml (the records of
 lava-run's own log, in the shape a LAVA server exports) and from that log.
@@ -31,6 +35,7 @@ import time
 import unittest
 from typing import Any, Dict, List, Tuple
 
+from gta04 import lava_job
 from gta04.errors import TestFailure
 from gta04.paths import BUILD, REPO
 from gta04.testing import GTA04Test
@@ -39,7 +44,6 @@ from gta04.testing import GTA04Test
 LAVA = os.path.join(REPO, "contrib", "lava")
 RUN_LOCAL = os.path.join(LAVA, "run-local.sh")
 SUITE = "0_gta04-wake"
-HOST_STIMULI = {"pwron": "pwron", "usb-plug": "vbus-on", "usb-unplug": "vbus-off"}
 
 
 # lava-run is set up by scripts/setup.sh (scripts/host-packages, group
@@ -58,10 +62,10 @@ def yaml_file(path: str) -> Any:
     return json.loads(out)
 
 
-def default_scenarios() -> List[str]:
-    """The scenarios the test definition runs by default."""
-    scenarios: str = yaml_file(os.path.join(LAVA, "tests", "gta04-wake.yaml"))["params"]["SCENARIOS"]
-    return scenarios.split()
+def default_cases() -> List[str]:
+    """The cases the job runs by default: every wake case of tests/scenarios/
+    a lab can run (not the console key's), in mem and freeze."""
+    return [c.name for c in lava_job.lab_cases("")]
 
 
 def run_local(out: str, *args: str) -> Tuple["subprocess.CompletedProcess[str]", List[Any], str]:
@@ -106,47 +110,62 @@ def guest_lines(log: str) -> List[str]:
     return lines
 
 
+def check_passed(case: str, result: str, log: str, lines: List[str]) -> None:
+    """The case passed, by LAVA's signal and by the guest's own lines."""
+    if result != "pass":
+        raise TestFailure("%s: %s" % (case, result))
+    if "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=pass>" % case not in log:
+        raise TestFailure("%s: no lava-test-case signal in the log" % case)
+    if "%s: pass" % case not in lines:
+        raise TestFailure("%s: the guest never printed its pass line" % case)
+    facts = [line for line in lines if line.startswith(case + ": cycle ")]
+    if not facts or not all("wakeup irq" in line for line in facts):
+        raise TestFailure("%s: no line of what the guest saw" % case)
+    print("  %-26s pass  %s" % (case, facts[-1].split(": ", 1)[1]))
+
+
 @unittest.skipIf(NO_LAVA_RUN, NO_LAVA_RUN or "")
 class LavaTest(GTA04Test):
     def test_wake_cases_pass(self) -> None:
         out = tempfile.mkdtemp(prefix="gta04-lava-", dir=BUILD)
         try:
             proc, results, log = run_local(out)
-            want = default_scenarios()
+            want = default_cases()
             got = cases(results)
             if proc.returncode != 0:
                 raise TestFailure("run-local.sh exited %d:\n%s" % (proc.returncode, proc.stdout[-3000:]))
             if job_result(results) != ["pass"]:
                 raise TestFailure("the job's own result is %s, not pass" % job_result(results))
             if sorted(got) != sorted(want):
-                raise TestFailure("test cases %s, not the definition's %s" % (sorted(got), sorted(want)))
+                raise TestFailure("test cases %s, not the scenario files' %s" % (sorted(got), sorted(want)))
+            if "uart-wake-mem" in want or len(want) < 8:
+                raise TestFailure("the default cases %s: expected every wake case but the "
+                                  "console key's, in two states" % want)
             lines = guest_lines(log)
             with open(os.path.join(out, "state", "gta04-stimuli.log"), encoding="utf-8") as fh:
                 helper = fh.read()
             for c in want:
-                if got[c] != "pass":
-                    raise TestFailure("%s: %s" % (c, got[c]))
-                if "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=pass>" % c not in log:
-                    raise TestFailure("%s: no lava-test-case signal in the log" % c)
-                if "%s: pass" % c not in lines:
-                    raise TestFailure("%s: the guest never printed its pass line" % c)
-                facts = [line for line in lines if line.startswith(c + ": slept")]
-                if not facts or not all("wakeup irq" in line for line in facts):
-                    raise TestFailure("%s: no line of what the guest saw" % c)
-                src = c.rsplit("-wake-", 1)[0]
-                if src in HOST_STIMULI and not re.search(
-                        r"applied %s for %s, [\d.]+ guest s after the suspend" % (HOST_STIMULI[src], c),
-                        helper):
-                    raise TestFailure("%s: the helper did not apply %s:\n%s" % (c, HOST_STIMULI[src], helper))
-                print("  %-24s pass  %s" % (c, facts[-1].split(": ", 1)[1]))
+                check_passed(c, got[c], log, lines)
+            # each board stimulus armed on the held VM, once per cycle of its cases
+            for what, times in (("armed /machine/twl4030 pwron true, 3 s after asleep", 4),
+                                ("armed /machine/twl4030 vbus ", 6)):
+                if helper.count(what) != times:
+                    raise TestFailure("the helper's log has %r %d times, not %d:\n%s"
+                                      % (what, helper.count(what), times, helper))
         finally:
             shutil.rmtree(out, True)
 
     def test_failures_are_reported(self) -> None:
-        out = tempfile.mkdtemp(prefix="gta04-lava-fail-", dir=BUILD)
+        tmp = tempfile.mkdtemp(prefix="gta04-lava-fail-", dir=BUILD)
+        out = os.path.join(tmp, "out")     # run-local.sh empties it first
         try:
+            bogus = os.path.join(tmp, "bogus-wake.toml")
+            with open(bogus, "w", encoding="utf-8") as fh:
+                # a case that asks the guest for what its kernel cannot do
+                fh.write('description = "a handler that never runs"\n[cycle]\nalarm = 3\n'
+                         'expect = "pmic"\nirqs = { no_such_handler = 1 }\n')
             proc, results, log = run_local(out, "--no-helper", "--scenarios",
-                                        "rtc-wake-mem pwron-wake-mem bogus-wake-mem")
+                                           "rtc-wake-mem pwron-wake-mem %s:mem" % bogus)
             got = cases(results)
             if proc.returncode == 0:
                 raise TestFailure("run-local.sh exited 0 with failing cases: %s" % got)
@@ -161,12 +180,13 @@ class LavaTest(GTA04Test):
                    for c in ("pwron-wake-mem", "bogus-wake-mem")}
             if not any("fall-back RTC alarm" in line for line in why["pwron-wake-mem"]):
                 raise TestFailure("pwron-wake-mem did not fail by the fall-back alarm: %s" % why)
-            if not any("unknown scenario" in line for line in why["bogus-wake-mem"]):
-                raise TestFailure("bogus-wake-mem did not fail as unknown: %s" % why)
+            if not any("no_such_handler ran 0 times, not 1" in line
+                       for line in why["bogus-wake-mem"]):
+                raise TestFailure("bogus-wake-mem did not fail by its handler count: %s" % why)
             for c, fails in why.items():
-                print("  %-24s fail  %s" % (c, fails[0].split(": FAIL: ", 1)[1]))
+                print("  %-26s fail  %s" % (c, fails[0].split(": FAIL: ", 1)[1]))
         finally:
-            shutil.rmtree(out, True)
+            shutil.rmtree(tmp, True)
 
 
 if __name__ == "__main__":
