@@ -4,13 +4,19 @@
 # results):
 #   1. the wake matrix: one job, every case of contrib/lava/tests/gta04-wake.yaml
 #      a LAVA test case, all passed
+#      (the wake cases of tests/scenarios/, gta04.lava_job), the board's trace
+#      and timeline kept with the job
 #   2. two boards at once: two jobs, one on each device, running at the same
 #      time (LAVA's start and end times overlap), both passed
 #   3. bad input, each reported by the job (or the API) and nothing left
 #      running: a job for a device type the lab does not have (refused), a
 #      kernel URL that does not exist (Incomplete), a worker that is offline
 #      (not started, cancelled)
-#   4. a bisect through the lab: contrib/lava/lab-bisect-demo
+#   4. seed-bug rows as jobs (lab-submit --bug): bug 1 and bug 2, each the
+#      bug kernel (a case fails: the lost alarm) and its fixed tree (every
+#      case passes), both as the row must be; bug 1's kernel sleeps on, so
+#      its job ends by the test's 3 min timeout
+#   5. a bisect through the lab: contrib/lava/lab-bisect-demo
 #      (gta04-bisect-run --lab names the bug commit of the demo tree; a
 #      kernel build per step, about 15 min; --no-bisect leaves it out)
 #
@@ -57,7 +63,16 @@ wait_worker() {    # STATE: until LAVA says the worker is in STATE (it sees offl
 t0=$(date +%s)
 if "$SUBMIT" --name "lab-check: wake matrix" >"$OUT/matrix.txt" 2>&1; then
     n=$(grep -c ' pass$' "$OUT/matrix.txt" || true)
-    result "wake matrix (1 job)" "$t0" ok "$n cases passed, job $(job_of "$OUT/matrix.txt"): $(tail -2 "$OUT/matrix.txt" | head -1)"
+    j=$(job_of "$OUT/matrix.txt")
+    missing=""
+    for f in trace.log.gz timeline.html timeline.svg; do
+        [ -s "$LAB/jobs/$j/$f" ] || missing="$missing $f"
+    done
+    if [ -z "$missing" ]; then
+        result "wake matrix (1 job)" "$t0" ok "$n cases passed, job $j (trace and timeline kept)"
+    else
+        result "wake matrix (1 job)" "$t0" FAIL "job $j passed, but it lacks:$missing"
+    fi
 else
     result "wake matrix (1 job)" "$t0" FAIL "$(tail -3 "$OUT/matrix.txt" | tr '\n' ' ')"
 fi
@@ -117,7 +132,18 @@ fi
 "$LABSH" worker-start >/dev/null 2>&1
 wait_worker Online || { result "worker back online" "$(date +%s)" FAIL "not online in 120 s"; }
 
-# 4. a bisect through the lab
+# 4. seed-bug rows as jobs
+for row in bug2-rtc:bug2 bug2-rtc:bug2-fix2 bug1-rtc:bug1-fix1 bug1-rtc:bug1; do
+    t0=$(date +%s)
+    f="$OUT/row-${row/:/-}.txt"
+    if "$SUBMIT" --bug "$row" >"$f" 2>&1; then
+        result "seed-bug row $row" "$t0" ok "$(grep -o 'every case passed.*\|a case failed.*' "$f" | tail -1), job $(job_of "$f")"
+    else
+        result "seed-bug row $row" "$t0" FAIL "$(tail -2 "$f" | tr '\n' ' ')"
+    fi
+done
+
+# 5. a bisect through the lab
 if [ "$bisect" = 1 ]; then
     t0=$(date +%s)
     rc=0
