@@ -15,7 +15,13 @@
  * (the device is UART3's "tx-watch"); each waits for one line.
  * `on-line` "LINE:LEVEL|NS PATH PROPERTY VALUE" waits instead for a board
  * wire (GPIO input "lines", wired by the board: the TWL4030's INT1 and the
- * Cortex-A8's STANDBYWFI) to change to LEVEL.  The pending stimuli and what is waited for are
+ * Cortex-A8's STANDBYWFI) to change to LEVEL, and `on-write`
+ * "ADDR:MASK:VALUE|NS PATH PROPERTY VALUE" for the guest's next 32-bit
+ * write to the register at physical ADDR with (data & MASK) == VALUE: 4
+ * bytes mapped over that register in the system address space see the
+ * write and pass every access on, so the device behind sees what it always
+ * did (a board-only tool: it maps into the machine's memory, which a chip
+ * model never would).  The pending stimuli and what is waited for are
  * migrated; a system reset drops them, as it would end a test's run of
  * the board (the wires' levels are the board's and are kept).
  *
@@ -36,7 +42,9 @@
 #include "hw/sysbus.h"
 #include "hw/char/omap3_uart.h"
 #include "hw/misc/gta04_stimuli.h"
+#include "exec/memop.h"
 #include "migration/vmstate.h"
+#include GTA04_SYSTEM_ADDRESS_SPACES_H
 #include GTA04_SYSTEM_RUNSTATE_H
 #include "trace.h"
 
@@ -422,6 +430,161 @@ static void gta04_stimuli_line_in(void *opaque, int line, int level)
     }
 }
 
+/* The spy of write watch @i passes each access on to the register's device */
+static MemTxResult gta04_spy_read(void *opaque, hwaddr addr, uint64_t *data,
+                                  unsigned size, MemTxAttrs attrs)
+{
+    GTA04WriteSpy *spy = opaque;
+
+    return memory_region_dispatch_read(spy->target, spy->offset + addr, data,
+                                       size_memop(size) | MO_LE, attrs);
+}
+
+static void gta04_stimuli_unmap_spy(GTA04StimuliState *s, int i);
+
+static MemTxResult gta04_spy_write(void *opaque, hwaddr addr, uint64_t data,
+                                   unsigned size, MemTxAttrs attrs)
+{
+    GTA04WriteSpy *spy = opaque;
+    GTA04StimuliState *s = spy->s;
+    GTA04WriteWatch *w = &s->write_watch[spy->index];
+    MemTxResult r = memory_region_dispatch_write(spy->target,
+                                                 spy->offset + addr, data,
+                                                 size_memop(size) | MO_LE,
+                                                 attrs);
+
+    if (w->armed && addr == 0 && size == 4 &&
+        (data & w->mask) == w->value) {
+        w->armed = false;
+        trace_gta04_stimuli_write_hit(w->addr, data);
+        if (!gta04_stimuli_schedule(s, &w->stimulus, w->delay_ns)) {
+            warn_report("gta04-stimuli: no free slot for the stimulus after "
+                        "the write to 0x%" PRIx64 ": %s %s = %s dropped",
+                        w->addr, w->stimulus.path, w->stimulus.property,
+                        w->stimulus.value);
+        }
+        /* its own region goes: the device is reached directly again */
+        gta04_stimuli_unmap_spy(s, spy->index);
+    }
+    return r;
+}
+
+static const MemoryRegionOps gta04_spy_ops = {
+    .read_with_attrs = gta04_spy_read,
+    .write_with_attrs = gta04_spy_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid.min_access_size = 1,
+    .valid.max_access_size = 4,
+    .impl.min_access_size = 1,
+    .impl.max_access_size = 4,
+};
+
+/*
+ * Map write watch @i's spy over its register; false (and why) if nothing
+ * is mapped there but RAM, or nothing at all
+ */
+static bool gta04_stimuli_map_spy(GTA04StimuliState *s, int i, Error **errp)
+{
+    GTA04WriteWatch *w = &s->write_watch[i];
+    GTA04WriteSpy *spy = &s->spy[i];
+    MemoryRegionSection sec = memory_region_find(get_system_memory(),
+                                                 w->addr, 4);
+
+    if (!sec.mr || memory_region_is_ram(sec.mr) ||
+        int128_lt(sec.size, int128_make64(4))) {
+        error_setg(errp, "on-write: no device register at 0x%" PRIx64,
+                   w->addr);
+        if (sec.mr) {
+            memory_region_unref(sec.mr);
+        }
+        return false;
+    }
+    spy->target = sec.mr;       /* memory_region_find's reference */
+    spy->offset = sec.offset_within_region;
+    memory_region_add_subregion_overlap(get_system_memory(), w->addr,
+                                        &spy->mr, INT_MAX);
+    return true;
+}
+
+static void gta04_stimuli_unmap_spy(GTA04StimuliState *s, int i)
+{
+    GTA04WriteSpy *spy = &s->spy[i];
+
+    if (spy->target) {
+        memory_region_del_subregion(get_system_memory(), &spy->mr);
+        memory_region_unref(spy->target);
+        spy->target = NULL;
+    }
+}
+
+/*
+ * "ADDR:MASK:VALUE|NS PATH PROPERTY VALUE": the stimulus NS ns after the
+ * guest's next 32-bit write to physical ADDR (4-byte aligned) whose bits
+ * under MASK are VALUE
+ */
+static void gta04_stimuli_set_on_write(Object *obj, const char *str,
+                                       Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(obj);
+    const char *bar = strrchr(str, '|');
+    g_autofree char *head = bar ? g_strndup(str, bar - str) : NULL;
+    g_auto(GStrv) f = head ? g_strsplit(head, ":", 3) : NULL;
+    GTA04WriteWatch req = { .armed = true };
+    uint64_t mask, value;
+    int i, free_i = -1;
+
+    if (!f || g_strv_length(f) != 3 ||
+        qemu_strtou64(f[0], NULL, 0, &req.addr) || (req.addr & 3) ||
+        qemu_strtou64(f[1], NULL, 0, &mask) || mask > UINT32_MAX ||
+        qemu_strtou64(f[2], NULL, 0, &value) || (value & ~mask)) {
+        error_setg(errp, "on-write: expected \"ADDR:MASK:VALUE|NS PATH "
+                   "PROPERTY VALUE\" with ADDR a 4-byte aligned physical "
+                   "address and VALUE bits of the 32-bit MASK, not \"%s\"",
+                   str);
+        return;
+    }
+    req.mask = mask;
+    req.value = value;
+    for (i = 0; i < GTA04_STIMULI_WRITE_WATCHES; i++) {
+        if (s->write_watch[i].armed && s->write_watch[i].addr == req.addr) {
+            error_setg(errp, "on-write: a write to 0x%" PRIx64 " is waited "
+                       "for already", req.addr);
+            return;
+        }
+        if (!s->write_watch[i].armed && free_i < 0) {
+            free_i = i;
+        }
+    }
+    if (free_i < 0) {
+        error_setg(errp, "on-write: %d writes are waited for already",
+                   GTA04_STIMULI_WRITE_WATCHES);
+        return;
+    }
+    if (!gta04_stimuli_parse("on-write", bar + 1, &req.delay_ns,
+                             &req.stimulus, errp)) {
+        return;
+    }
+    s->write_watch[free_i] = req;
+    if (!gta04_stimuli_map_spy(s, free_i, errp)) {
+        s->write_watch[free_i].armed = false;
+        return;
+    }
+    trace_gta04_stimuli_write_watch(req.addr, req.mask, req.value,
+                                    req.delay_ns, req.stimulus.path,
+                                    req.stimulus.property,
+                                    req.stimulus.value);
+}
+
+static void gta04_stimuli_drop_writes(GTA04StimuliState *s)
+{
+    int i;
+
+    for (i = 0; i < GTA04_STIMULI_WRITE_WATCHES; i++) {
+        s->write_watch[i].armed = false;
+        gta04_stimuli_unmap_spy(s, i);
+    }
+}
+
 /* Nothing pending, nothing waited for (reset, and a new device) */
 static void gta04_stimuli_clear(GTA04StimuliState *s)
 {
@@ -436,6 +599,7 @@ static void gta04_stimuli_clear(GTA04StimuliState *s)
     for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
         s->line_watch[i].armed = false;
     }
+    gta04_stimuli_drop_writes(s);
     s->line_len = 0;
 }
 
@@ -445,14 +609,17 @@ static void gta04_stimuli_set_drop(Object *obj, const char *str, Error **errp)
     GTA04StimuliState *s = GTA04_STIMULI(obj);
     int i;
 
-    if (strcmp(str, "console") && strcmp(str, "lines") && strcmp(str, "all")) {
-        error_setg(errp, "drop: \"console\", \"lines\" or \"all\", not "
-                   "\"%s\"", str);
+    if (strcmp(str, "console") && strcmp(str, "lines") &&
+        strcmp(str, "writes") && strcmp(str, "all")) {
+        error_setg(errp, "drop: \"console\", \"lines\", \"writes\" or "
+                   "\"all\", not \"%s\"", str);
         return;
     }
     if (!strcmp(str, "all")) {
         gta04_stimuli_clear(s);
         gta04_stimuli_rearm(s);
+    } else if (!strcmp(str, "writes")) {
+        gta04_stimuli_drop_writes(s);
     } else if (!strcmp(str, "lines")) {
         for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
             s->line_watch[i].armed = false;
@@ -478,6 +645,9 @@ static void gta04_stimuli_get_watching(Object *obj, Visitor *v,
     }
     for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
         n += s->line_watch[i].armed;
+    }
+    for (i = 0; i < GTA04_STIMULI_WRITE_WATCHES; i++) {
+        n += s->write_watch[i].armed;
     }
     visit_type_uint32(v, name, &n, errp);
 }
@@ -546,7 +716,14 @@ static bool gta04_stimuli_get_idle(Object *obj, Error **errp)
 static void gta04_stimuli_init(Object *obj)
 {
     GTA04StimuliState *s = GTA04_STIMULI(obj);
+    int i;
 
+    for (i = 0; i < GTA04_STIMULI_WRITE_WATCHES; i++) {
+        s->spy[i].s = s;
+        s->spy[i].index = i;
+        memory_region_init_io(&s->spy[i].mr, obj, &gta04_spy_ops, &s->spy[i],
+                              "gta04-stimuli-write-watch", 4);
+    }
     gta04_stimuli_clear(s);
     s->applied_ns = -1;
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, gta04_stimuli_due, s);
@@ -564,10 +741,16 @@ static void gta04_stimuli_init(Object *obj)
         "\"LINE:LEVEL|NS PATH PROPERTY VALUE\": set PROPERTY of PATH to "
         "VALUE NS nanoseconds after the board's wire LINE (int1, "
         "standbywfi) next changes to LEVEL");
+    object_property_add_str(obj, "on-write", NULL, gta04_stimuli_set_on_write);
+    object_property_set_description(obj, "on-write",
+        "\"ADDR:MASK:VALUE|NS PATH PROPERTY VALUE\": set PROPERTY of PATH "
+        "to VALUE NS nanoseconds after the guest's next 32-bit write to the "
+        "register at physical ADDR with (data & MASK) == VALUE");
     object_property_add_str(obj, "drop", NULL, gta04_stimuli_set_drop);
     object_property_set_description(obj, "drop",
         "\"console\": forget the console lines waited for; \"lines\": "
-        "the wire changes; \"all\": both, and the stimuli scheduled");
+        "the wire changes; \"writes\": the register writes; \"all\": "
+        "all three, and the stimuli scheduled");
     qdev_init_gpio_in_named(DEVICE(obj), gta04_stimuli_line_in,
                             GTA04_STIMULI_LINES, GTA04_STIMULI_NUM_LINES);
     object_property_add(obj, "pending", "uint32", gta04_stimuli_get_pending,
@@ -639,7 +822,29 @@ static int gta04_stimuli_post_load(void *opaque, int version_id)
             w->line = 0;
         }
     }
+    for (i = 0; i < GTA04_STIMULI_WRITE_WATCHES; i++) {
+        GTA04WriteWatch *w = &s->write_watch[i];
+        Error *err = NULL;
+
+        gta04_stimulus_sanitize(&w->stimulus);
+        w->delay_ns = MAX(w->delay_ns, 0);
+        w->value &= w->mask;
+        w->addr &= ~(uint64_t)3;
+        if (w->armed && !gta04_stimuli_map_spy(s, i, &err)) {
+            warn_report_err(err);
+            w->armed = false;
+        }
+    }
     gta04_stimuli_rearm(s);
+    return 0;
+}
+
+/* What was mapped for this side's own watches goes; post_load maps anew */
+static int gta04_stimuli_pre_load(void *opaque)
+{
+    GTA04StimuliState *s = opaque;
+
+    gta04_stimuli_drop_writes(s);
     return 0;
 }
 
@@ -689,10 +894,27 @@ static const VMStateDescription vmstate_gta04_line_watch = {
     }
 };
 
+static const VMStateDescription vmstate_gta04_write_watch = {
+    .name = "gta04-write-watch",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(armed, GTA04WriteWatch),
+        VMSTATE_UINT64(addr, GTA04WriteWatch),
+        VMSTATE_UINT32(mask, GTA04WriteWatch),
+        VMSTATE_UINT32(value, GTA04WriteWatch),
+        VMSTATE_INT64(delay_ns, GTA04WriteWatch),
+        VMSTATE_STRUCT(stimulus, GTA04WriteWatch, 1, vmstate_gta04_stimulus,
+                       GTA04Stimulus),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_gta04_stimuli = {
     .name = TYPE_GTA04_STIMULI,
-    .version_id = 3,
+    .version_id = 4,
     .minimum_version_id = 1,
+    .pre_load = gta04_stimuli_pre_load,
     .post_load = gta04_stimuli_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_STRUCT_ARRAY(slot, GTA04StimuliState, GTA04_STIMULI_SLOTS, 1,
@@ -711,6 +933,9 @@ static const VMStateDescription vmstate_gta04_stimuli = {
                                vmstate_gta04_line_watch, GTA04LineWatch),
         VMSTATE_BOOL_ARRAY_V(line_level, GTA04StimuliState,
                              GTA04_STIMULI_NUM_LINES, 3),
+        VMSTATE_STRUCT_ARRAY(write_watch, GTA04StimuliState,
+                             GTA04_STIMULI_WRITE_WATCHES, 4,
+                             vmstate_gta04_write_watch, GTA04WriteWatch),
         VMSTATE_END_OF_LIST()
     }
 };

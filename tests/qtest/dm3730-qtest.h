@@ -22,7 +22,9 @@
 /* MPU INTC (DM37x TRM 12.6): per bank of 32 lines */
 #define DM3730_INTC_BANK(n)         (dm3730_addr(DM3730_DEV_INTC) + 0x80 + 0x20 * (n))
 #define DM3730_INTC_ITR(n)          (DM3730_INTC_BANK(n) + 0x00)
+#define DM3730_INTC_MIR(n)          (DM3730_INTC_BANK(n) + 0x04)
 #define DM3730_INTC_MIR_CLEAR(n)    (DM3730_INTC_BANK(n) + 0x08)
+#define DM3730_INTC_MIR_SET(n)      (DM3730_INTC_BANK(n) + 0x0c)
 #define DM3730_INTC_PENDING_IRQ(n)  (DM3730_INTC_BANK(n) + 0x18)
 
 /* Is @dev's INTC line raised (ITR: the raw input, before masking)? */

@@ -393,6 +393,106 @@ static void test_on_line_migration(void)
     qtest_quit(qts);
 }
 
+/* qom-set /machine/stimuli on-write REQUEST */
+static char *watch_write(QTestState *qts, const char *request)
+{
+    return stimuli_set(qts, "on-write", request);
+}
+
+/*
+ * on-write: the stimulus after the guest's next 32-bit write to the
+ * register whose bits under the mask are the value (genirq masking INTC
+ * line 7: MIR_SET0 bit 7); the device behind sees every access as before
+ */
+static void test_on_write(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    g_autofree char *req = g_strdup_printf("0x%x:0x80:0x80|1000000 " TWL
+                                           " pwron on",
+                                           (unsigned)DM3730_INTC_MIR_SET(0));
+
+    qtest_writel(qts, DM3730_INTC_MIR_CLEAR(0), 0xffffffff);
+    g_assert_null(watch_write(qts, req));
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 1);
+    /* another bit: the INTC takes it, nothing waited for happens */
+    qtest_writel(qts, DM3730_INTC_MIR_SET(0), 0x40);
+    g_assert_cmphex(qtest_readl(qts, DM3730_INTC_MIR(0)), ==, 0x40);
+    g_assert_cmpuint(pending(qts), ==, 0);
+    /* a byte write is no 32-bit write */
+    qtest_writeb(qts, DM3730_INTC_MIR_SET(0), 0x80);
+    g_assert_cmpuint(pending(qts), ==, 0);
+    qtest_writel(qts, DM3730_INTC_MIR_CLEAR(0), 0x80);
+    /* the write: the INTC masks line 7, the stimulus comes 1 ms later */
+    qtest_writel(qts, DM3730_INTC_MIR_SET(0), 0x81);
+    g_assert_cmphex(qtest_readl(qts, DM3730_INTC_MIR(0)), ==, 0xc1);
+    g_assert_cmpuint(pending(qts), ==, 1);
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    qtest_clock_step(qts, 999999);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "pwron"));
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "pwron"));
+    /* once: the next such write starts nothing */
+    qtest_writel(qts, DM3730_INTC_MIR_SET(0), 0x80);
+    g_assert_cmpuint(pending(qts), ==, 0);
+    /* dropped: nothing waits, the register works as before */
+    g_assert_null(watch_write(qts, req));
+    g_assert_null(stimuli_set(qts, "drop", "writes"));
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    qtest_writel(qts, DM3730_INTC_MIR_CLEAR(0), 0xff);
+    g_assert_cmphex(qtest_readl(qts, DM3730_INTC_MIR(0)), ==, 0);
+    qtest_quit(qts);
+}
+
+/* Bad write requests are refused with a reason (RAM too) */
+static void test_on_write_bad(void)
+{
+    static const char *const bad[] = {
+        "", "0x48200088", "0x48200088:0x80:0x80", "0x48200088:0x80|0 " TWL
+        " pwron on", "0x48200089:0x80:0x80|0 " TWL " pwron on",
+        "0x48200088:0x80:0x81|0 " TWL " pwron on",
+        "0x48200088:0x1ffffffff:0|0 " TWL " pwron on",
+        "x:0x80:0x80|0 " TWL " pwron on",
+        "0x48200088:0x80:0x80|0 /machine/nothing pwron on",
+        "0x80000000:0x1:0x1|0 " TWL " pwron on",     /* SDRAM */
+    };
+    QTestState *qts = qtest_init("-M gta04");
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(bad); i++) {
+        g_autofree char *err = watch_write(qts, bad[i]);
+
+        g_assert_nonnull(err);
+        g_assert_true(g_str_has_prefix(err, "on-write: "));
+    }
+    g_assert_null(watch_write(qts, "0x48200088:0x80:0x80|0 " TWL " pwron on"));
+    {   /* one watch per register */
+        g_autofree char *err = watch_write(qts, "0x48200088:0x1:0x1|0 " TWL
+                                           " pwron on");
+
+        g_assert_nonnull(err);
+    }
+    qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 0);
+    qtest_quit(qts);
+}
+
+/* A watch migrates, and the destination's register is watched */
+static void test_on_write_migration(void)
+{
+    QTestState *qts = qtest_init("-M gta04");
+    g_autofree char *req = g_strdup_printf("0x%x:0x80:0x80|0 " TWL " pwron on",
+                                           (unsigned)DM3730_INTC_MIR_SET(0));
+
+    g_assert_null(watch_write(qts, req));
+    qts = gta04_migrate(qts, "-M gta04");
+    g_assert_cmpuint(qom_get_int(qts, STIMULI, "watching"), ==, 1);
+    qtest_writel(qts, DM3730_INTC_MIR_SET(0), 0x80);
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "pwron"));
+    g_assert_cmphex(qtest_readl(qts, DM3730_INTC_MIR(0)) & 0x80, ==, 0x80);
+    qtest_quit(qts);
+}
+
 static bool held(QTestState *qts)
 {
     return qtest_qom_get_bool(qts, STIMULI, "held");
@@ -473,6 +573,9 @@ int main(int argc, char **argv)
     qtest_add_func("gta04/stimuli/on-line", test_on_line);
     qtest_add_func("gta04/stimuli/on-line-bad", test_on_line_bad);
     qtest_add_func("gta04/stimuli/on-line-migration", test_on_line_migration);
+    qtest_add_func("gta04/stimuli/on-write", test_on_write);
+    qtest_add_func("gta04/stimuli/on-write-bad", test_on_write_bad);
+    qtest_add_func("gta04/stimuli/on-write-migration", test_on_write_migration);
     qtest_add_func("gta04/stimuli/hold-at", test_hold_at);
 
     return g_test_run();

@@ -15,6 +15,12 @@
  * after "PM: noirq suspend of devices complete": the moment the guest
  * wrote that line, wherever the host was then.
  *
+ * `on-line` waits for a board wire instead (the TWL4030's INT1, the
+ * MPU's STANDBYWFI), and `on-write` ("ADDR:MASK:VALUE|NS PATH PROPERTY
+ * VALUE") for the guest's next 32-bit write to the register at physical
+ * ADDR whose bits under MASK are VALUE: "when the kernel masks INTC line 7"
+ * is a write to MIR_SET0 with bit 7.
+ *
  * And the board can hold still for a test that types at its shell: with
  * `hold-at` a glob ("gta04:*# ", the prompt) the VM pauses the moment the
  * guest writes a console line so far that matches it, and `held` says so
@@ -82,6 +88,35 @@ typedef struct GTA04LineWatch {
     GTA04Stimulus stimulus;
 } GTA04LineWatch;
 
+/*
+ * A stimulus waiting for the guest's next 32-bit write to a register
+ * (physical ADDR) with (data & mask) == value, e.g. genirq masking INTC
+ * line 7 (MIR_SET0 bit 7)
+ */
+#define GTA04_STIMULI_WRITE_WATCHES 4
+
+typedef struct GTA04WriteWatch {
+    bool armed;
+    uint64_t addr;              /* physical, 4-byte aligned */
+    uint32_t mask;
+    uint32_t value;
+    int64_t delay_ns;           /* from the write to the stimulus */
+    GTA04Stimulus stimulus;
+} GTA04WriteWatch;
+
+/*
+ * Where an armed write watch listens: 4 bytes mapped over the register
+ * that pass every access on to what is mapped there.  Not migrated: made
+ * again from the watch.
+ */
+typedef struct GTA04WriteSpy {
+    GTA04StimuliState *s;
+    int index;
+    MemoryRegion mr;
+    MemoryRegion *target;       /* referenced while mapped; NULL: not mapped */
+    hwaddr offset;              /* of the register in target */
+} GTA04WriteSpy;
+
 struct GTA04StimuliState {
     SysBusDevice parent_obj;
 
@@ -98,6 +133,9 @@ struct GTA04StimuliState {
 
     GTA04LineWatch line_watch[GTA04_STIMULI_LINE_WATCHES];
     bool line_level[GTA04_STIMULI_NUM_LINES];   /* each wire's level now */
+
+    GTA04WriteWatch write_watch[GTA04_STIMULI_WRITE_WATCHES];
+    GTA04WriteSpy spy[GTA04_STIMULI_WRITE_WATCHES];
 
     /* the harness's, not the guest's: neither is migrated */
     char *hold_at;              /* glob of a partial console line; NULL: off */
