@@ -67,6 +67,15 @@ class Monitor:
         self.qom_set(STIMULI, "on-line", "%s:%d|%d %s %s %s"
                      % (line, level, round(delay * 1e9), path, prop, value))
 
+    def stimulus_on_write(self, addr: int, mask: int, value: int, delay: float, path: str,
+                          prop: str, pvalue: str) -> None:
+        """Set `prop` of `path` to `pvalue` `delay` guest seconds after the
+        guest's next 32-bit write to the register at physical `addr` with
+        (data & mask) == value (/machine/stimuli on-write), e.g. genirq
+        masking INTC line 7 (MIR_SET0, bit 7)."""
+        self.qom_set(STIMULI, "on-write", "0x%x:0x%x:0x%x|%d %s %s %s"
+                     % (addr, mask, value, round(delay * 1e9), path, prop, pvalue))
+
     def held(self) -> bool:
         """Whether the board holds the VM at the shell's prompt (hold-at)."""
         return bool(self.qom_get(STIMULI, "held"))

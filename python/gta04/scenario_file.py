@@ -57,7 +57,8 @@ class Stimulus(NamedTuple):
     (`key`), `after` guest seconds past `when` ("asleep": the guest's last
     line before it sleeps; "console:TEXT": the next console line holding
     TEXT; "line:WIRE:LEVEL": a board wire's next change, int1 or
-    standbywfi)."""
+    standbywfi; "write:ADDR:MASK:VALUE": the guest's next 32-bit write to
+    the register at physical ADDR whose bits under MASK are VALUE)."""
     write: Optional[Write]
     key: bool
     when: str
@@ -224,15 +225,26 @@ def _write(t: _Table, key: str, text: str) -> Write:
     return Write(OBJECTS.get(obj, obj), prop, value)
 
 
+def _register_write(text: str) -> bool:
+    """"ADDR:MASK:VALUE", ADDR 4-byte aligned, VALUE bits of the 32-bit MASK."""
+    try:
+        addr, mask, value = (int(v, 0) for v in text.split(":"))
+    except ValueError:
+        return False
+    return addr % 4 == 0 and 0 <= mask <= 0xffffffff and value & ~mask == 0 and value >= 0
+
+
 def _when(t: _Table, text: str) -> str:
     """A stimulus's moment, checked."""
     kind, _, rest = text.partition(":")
     ok = (text == "asleep" or (kind == "console" and rest)
           or (kind == "line" and rest.rpartition(":")[0] in ("int1", "standbywfi")
-              and rest.rpartition(":")[2] in ("0", "1")))
+              and rest.rpartition(":")[2] in ("0", "1"))
+          or (kind == "write" and _register_write(rest)))
     if not ok:
-        raise ScenarioError("%s: %s.when must be \"asleep\", \"console:TEXT\" or "
-                            "\"line:int1|standbywfi:0|1\", not %r" % (t.path, t.where, text))
+        raise ScenarioError("%s: %s.when must be \"asleep\", \"console:TEXT\", "
+                            "\"line:int1|standbywfi:0|1\" or \"write:ADDR:MASK:VALUE\", "
+                            "not %r" % (t.path, t.where, text))
     return text
 
 

@@ -22,9 +22,11 @@ class BoardWrite(NamedTuple):
     warp mode it does (/machine/stimuli on-console, started by the guest's
     own line that says it is asleep); at host speed the host sets it.
     `at` names another moment, and the board applies it then in either
-    mode: "console:TEXT" (the next console line holding TEXT) or
+    mode: "console:TEXT" (the next console line holding TEXT),
     "line:WIRE:LEVEL" (the board's wire int1 or standbywfi changing to
-    LEVEL), the stimulus delay counting from there.
+    LEVEL) or "write:ADDR:MASK:VALUE" (the guest's next 32-bit write to the
+    register at ADDR with those bits), the stimulus delay counting from
+    there.
     """
     path: str
     prop: str
@@ -49,6 +51,9 @@ class BoardWrite(NamedTuple):
         if kind == "line":
             wire, _, level = rest.rpartition(":")
             monitor.stimulus_on_line(wire, level == "1", delay, self.path, self.prop, self.text())
+        elif kind == "write":
+            addr, mask, value = (int(v, 0) for v in rest.split(":"))
+            monitor.stimulus_on_write(addr, mask, value, delay, self.path, self.prop, self.text())
         else:
             monitor.stimulus_on_console(rest if kind == "console" else asleep_line, delay,
                                         self.path, self.prop, self.text())

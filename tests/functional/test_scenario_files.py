@@ -4,7 +4,12 @@ ours loads, the bug table comes from them, a mistake in a file is one
 clear line naming the file and the key, and a wake case a developer
 writes runs on the board with its stimulus at the moment it names.
 
-The last case is a file of the kind docs/gta04.md "Scenario files" shows:
+test_stimulus_at_a_register_write runs tests/scenarios/pwron-while-pih-masked:
+the power button pressed the moment the kernel masks INTC 7 (a write of
+MIR_SET0 bit 7) to take the RTC alarm that woke the board: both handlers
+run.
+
+The named-moment case is a file of the kind docs/gta04.md "Scenario files" shows:
 the power button pressed as the guest prints "late suspend of devices
 complete" (the console up: pm_debug_messages), that is as the noirq phase
 begins.  Debian's 6.1 has the PIH as a wake-up irq, so the press, pending
@@ -119,6 +124,23 @@ class ScenarioFilesTest(GTA04Test):
             sleep = out.sleeps[0]
             print("  press at 'late suspend of devices complete' + 0 s: %s (applied %.3f guest s)"
                   % (sleep, sleep.stimulated or -1))
+
+
+    def test_stimulus_at_a_register_write(self) -> None:
+        # tests/scenarios/pwron-while-pih-masked.toml: the press the moment
+        # genirq masks INTC 7 (MIR_SET0 bit 7) for the alarm's PIH handler;
+        # warp mode, so the write is the same instruction every run
+        with Guest(warp=True) as g:
+            case = load_wake_case("pwron-while-pih-masked")
+            g.boot()
+            out = run(g, case, "mem")
+            if not out.good:
+                raise TestFailure("the press as the PIH's line is masked: " + str(out))
+            sleep = out.sleeps[0]
+            if sleep.stimulated is None:
+                raise TestFailure("the board never saw the write it waited for: %s" % sleep)
+            print("  press at the write of MIR_SET0 bit 7 + 0 s: %s (applied %.3f guest s)"
+                  % (sleep, sleep.stimulated))
 
 
 if __name__ == "__main__":
