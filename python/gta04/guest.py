@@ -104,7 +104,10 @@ class Guest:
                              "-serial", "chardev:console")
         else:
             self.vm.set_console()
-        self.vm.add_args(*boot_args(self.guest, kernel, dtb, console, append), *extra_args)
+        # the machine as booted, without the harness's connections: what a
+        # recording's qemu-args holds (scripts/run.sh --replay)
+        self.machine_args = ["-M", machine, *boot_args(self.guest, kernel, dtb, console, append)]
+        self.vm.add_args(*self.machine_args[2:], *extra_args)
         # typing one echoed character at a time: record/replay's pipe (PipeStream)
         self.monitor = Monitor(self.vm, self.alive)
         self.console = Console(self.alive, echo_typing=bool(console_pipe) and not self._pipe_dir,
