@@ -666,6 +666,33 @@ bool omap3_cm_sleepdep_mpu(OMAP3CMState *s, hwaddr module)
             & CM_SLEEPDEP_EN_MPU);
 }
 
+bool omap3_cm_module_clocks_off(OMAP3CMState *s, hwaddr module, unsigned bit)
+{
+    const OMAP3PRCMDomain *d = NULL;
+    uint32_t fclk = 0, iclk = 0, autoidle = 0;
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        if (omap3_prcm_domains[i].module == module) {
+            d = &omap3_prcm_domains[i];
+        }
+    }
+    if (!d) {
+        return true;
+    }
+    if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN)) {
+        fclk = cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_FCLKEN]);
+    }
+    if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_ICLKEN)) {
+        iclk = cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_ICLKEN]);
+    }
+    if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_AUTOIDLE)) {
+        autoidle = cm_reg(s, module +
+                          omap3_prcm_domain_reg_offset[OMAP3_CM_AUTOIDLE]);
+    }
+    return !extract32(fclk, bit, 1) && !extract32(iclk & ~autoidle, bit, 1);
+}
+
 char *omap3_cm_gpt_fck_name(int n)
 {
     return g_strdup_printf("gpt%d-fck", n);
