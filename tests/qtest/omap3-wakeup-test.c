@@ -352,6 +352,31 @@ static void test_wake_domain(const void *opaque)
     stop(qts, c);
 }
 
+/*
+ * A system reset clears what was latched (PM_WKST, WKUP_ST), and the wake-up
+ * path works the same after it
+ */
+static void test_reset(const void *opaque)
+{
+    WakeupCase *c = (WakeupCase *)opaque;
+    QTestState *qts = start(c, POWER_STATES);
+    int i;
+
+    for (i = 0; i < 2; i++) {
+        set_bit(qts, PM_WKEN(c->mod), c->bit, true);
+        set_bit(qts, PM_MPUGRPSEL(c->mod), c->bit, true);
+        c->enable(qts, c, true);
+        cut_clocks(qts, c);
+        c->event(qts, c);
+        g_assert_cmphex(rd(qts, PM_WKST(c->mod)), ==, 1u << c->bit);
+        g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU) & WKUP_ST, ==, WKUP_ST);
+        qtest_qmp_assert_success(qts, "{ 'execute': 'system_reset' }");
+        g_assert_cmphex(rd(qts, PM_WKST(c->mod)) & 1u << c->bit, ==, 0);
+        g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU) & WKUP_ST, ==, 0);
+    }
+    stop(qts, c);
+}
+
 /* "power-states" off (the default): everything enabled, nothing latches */
 static void test_off(const void *opaque)
 {
@@ -384,6 +409,10 @@ int main(int argc, char **argv)
         qtest_add_data_func(latch, &cases[i], test_latch);
         qtest_add_data_func(wake, &cases[i], test_wake_domain);
         qtest_add_data_func(off, &cases[i], test_off);
+        if (cases[i].dev == DM3730_DEV_GPIO1) {
+            qtest_add_data_func("omap3-wakeup/gpio1/reset", &cases[i],
+                                test_reset);
+        }
     }
     return g_test_run();
 }
