@@ -666,10 +666,20 @@ bool omap3_cm_sleepdep_mpu(OMAP3CMState *s, hwaddr module)
             & CM_SLEEPDEP_EN_MPU);
 }
 
+/* Domain @d's register @r, 0 where it has none */
+static uint32_t omap3_cm_domain_reg(OMAP3CMState *s, const OMAP3PRCMDomain *d,
+                                    OMAP3PRCMDomainReg r)
+{
+    if (!(d->regs & OMAP3_PRCM_HAS(r))) {
+        return 0;
+    }
+    return cm_reg(s, d->module + omap3_prcm_domain_reg_offset[r]);
+}
+
 bool omap3_cm_module_clocks_off(OMAP3CMState *s, hwaddr module, unsigned bit)
 {
     const OMAP3PRCMDomain *d = NULL;
-    uint32_t fclk = 0, iclk = 0, autoidle = 0;
+    uint32_t fclk, iclk, autoidle;
     int i;
 
     for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
@@ -680,16 +690,9 @@ bool omap3_cm_module_clocks_off(OMAP3CMState *s, hwaddr module, unsigned bit)
     if (!d) {
         return true;
     }
-    if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN)) {
-        fclk = cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_FCLKEN]);
-    }
-    if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_ICLKEN)) {
-        iclk = cm_reg(s, module + omap3_prcm_domain_reg_offset[OMAP3_CM_ICLKEN]);
-    }
-    if (d->regs & OMAP3_PRCM_HAS(OMAP3_CM_AUTOIDLE)) {
-        autoidle = cm_reg(s, module +
-                          omap3_prcm_domain_reg_offset[OMAP3_CM_AUTOIDLE]);
-    }
+    fclk = omap3_cm_domain_reg(s, d, OMAP3_CM_FCLKEN);
+    iclk = omap3_cm_domain_reg(s, d, OMAP3_CM_ICLKEN);
+    autoidle = omap3_cm_domain_reg(s, d, OMAP3_CM_AUTOIDLE);
     return !extract32(fclk, bit, 1) && !extract32(iclk & ~autoidle, bit, 1);
 }
 

@@ -284,11 +284,11 @@ static const OMAP3PRCMDomain *omap3_prm_domain(hwaddr module)
  * "module-wakeup" input (DM37x TRM SPRUGN4 chapter 3, the PRCM's wake-up
  * events and the PM_WKEN/PM_WKST/PM_MPUGRPSEL descriptions of 3.7 "PRCM
  * Registers"; the same positions as Linux's prm-regbits-34xx.h GRPSEL_*
- * masks).  Each is the bit
- * of the module's clock enable in CM_FCLKEN/CM_ICLKEN of the domain, which
- * Linux's omap3xxx_prm_clear_mod_irqs() relies on: it turns on the clocks
- * of the bits it finds set before it clears them.  All in the domains'
- * first PM_WKST (PM_WKST1_CORE for CORE).
+ * masks).  Each is the bit of the module's clock enable in
+ * CM_FCLKEN/CM_ICLKEN of the domain, which Linux's
+ * omap3xxx_prm_clear_mod_irqs() relies on: it turns on the clocks of the
+ * bits it finds set before it clears them.  All in the domains' first
+ * PM_WKST (PM_WKST1_CORE for CORE).
  */
 typedef struct OMAP3PRMWakeupSource {
     const char *name;
@@ -401,10 +401,11 @@ static uint32_t omap3_prm_pwst(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
 
 /*
  * A PRCM wake-up event for the MPU is pending: a wake-up latched in a
- * PM_WKST that PM_MPUGRPSEL routes to the MPU, the I/O pads' ST_IO among
- * them (GRPSEL_IO reads 1, see omap3_prm_written).  It does not go through
- * PRM_IRQENABLE_MPU: Linux writes that 0 while a PRCM interrupt comes in
- * during suspend and counts on the chip waking anyway
+ * PM_WKST that PM_MPUGRPSEL routes to the MPU, of any domain of the table
+ * (and PM_WKST3_CORE): the modules' (omap3_prm_module_wakeup) and the I/O
+ * pads' ST_IO (GRPSEL_IO reads 1, see omap3_prm_written).  It does not go
+ * through PRM_IRQENABLE_MPU: Linux writes that 0 while a PRCM interrupt
+ * comes in during suspend and counts on the chip waking anyway
  * (docs/notes/omap3-core-off.md 4.1, 4.3).  While "wakeup_masked" a sleep
  * transition that such an event ends at once is under way
  * (omap3_prm_mpu_standbywfi).
@@ -435,11 +436,13 @@ static bool omap3_prm_mpu_wakeup(OMAP3PRMState *s)
 /*
  * Domain @d has a wake-up event of its own latched: a PM_WKST bit that
  * PM_WKEN enables.  The PRCM brings the power domain of a module that
- * raises a wake-up request back ON for it (the module needs its clocks to
- * serve the event), and keeps it ON until software clears the bit:
- * docs/notes/omap3-power-states.md 9 step 3; Linux's handler turns the
- * module's clocks on before it clears PM_WKST.  Through the domain table:
- * the domains with both registers (CORE's first pair, WKUP, PER, USBHOST).
+ * raised a wake-up request back ON for it, and keeps it ON until software
+ * clears the bit.  ASSUMPTION (kernel-implied, no TRM text found on the
+ * order): the TRM's general rule is that a wake-up event wakes the domain
+ * of its module (docs/notes/omap3-power-states.md 3, 9 step 3), and
+ * Linux's handler turns the module's clocks on, which needs its domain,
+ * before it clears PM_WKST.  Through the domain table: the domains with
+ * both registers (CORE's first pair, WKUP, PER, USBHOST).
  */
 static bool omap3_prm_domain_wakeup(OMAP3PRMState *s, const OMAP3PRCMDomain *d)
 {
@@ -464,8 +467,9 @@ static bool omap3_prm_domain_wakeup(OMAP3PRMState *s, const OMAP3PRCMDomain *d)
  * While CORE's logic is off, so is the CM in it: a domain that is down
  * stays down whatever the CM's registers (lost, at their reset values)
  * say, until a wake-up: the MPU's wake-up events, the MPU for the
- * domains that follow it, and a domain's own (omap3_prm_domain_wakeup).  ASSUMPTION: the others (PER, DSS, ...) wait for
- * CORE to be back (no TRM text; Linux wakes them itself).
+ * domains that follow it, and a domain's own (omap3_prm_domain_wakeup).
+ * ASSUMPTION: the others (PER, DSS, ...) wait for CORE to be back (no TRM
+ * text; Linux wakes them itself).
  */
 static bool omap3_prm_domain_can_sleep(OMAP3PRMState *s,
                                        const OMAP3PRCMDomain *d, bool mpu_down)

@@ -20,8 +20,8 @@
  * TWER and TIOCP_CFG; Linux's timer-ti-dm-systimer.c sets TWER's overflow
  * enable for its clockevent); it stands until the module is next
  * accessed, which it leaves idle for (an ASSUMPTION shared by the GPIO and
- * UART models: the model does not follow the PRCM's idle handshake).  The PRM decides whether the PRCM takes it
- * (omap3_prm.c).
+ * UART models: the model does not follow the PRCM's idle handshake).  The
+ * PRM decides whether the PRCM takes it (omap3_prm.c).
  *
  * Not modelled: the capture input (TCAR1/2 keep their reset value, so no
  * capture event, interrupt or wake-up), the PWM/GPO output pin.

@@ -126,8 +126,10 @@ typedef enum OMAP3PRMWakeup {
  * domain goes to its PM_PWSTCTRL target (ON: INACTIVE) when its clock
  * domain idles and comes back ON when it no longer does; PM_PWSTST shows
  * the state, a completed sleep transition latches PM_PREPWSTST, a write to
- * PM_PREPWSTST loads the current state.  Off: the MPU INACTIVE in WFI
- * only, every other domain ON, PM_PREPWSTST a plain register.
+ * PM_PREPWSTST loads the current state; the modules' wake-up requests
+ * ("module-wakeup") latch PM_WKST.  Off: the MPU INACTIVE in WFI only,
+ * every other domain ON, PM_PREPWSTST a plain register, no module wake-up
+ * event latched.
  */
 #define OMAP3_PRM_POWER_STATES  "power-states"
 
