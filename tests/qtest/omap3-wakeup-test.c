@@ -23,6 +23,8 @@
 #include "gta04/include/gta04-compat.h"
 #include <sys/socket.h>
 #include "libqtest.h"
+#include GTA04_QOBJECT_QDICT_H
+#include "gta04-migrate.h"
 #include "dm3730-qtest.h"
 
 #define CM                  dm3730_addr(DM3730_DEV_CM)
@@ -377,6 +379,41 @@ static void test_reset(const void *opaque)
     stop(qts, c);
 }
 
+/*
+ * Migrated with PM_WKST latched (PER held ON for it) and GPIO2's request
+ * still standing: both are there on the other side, where the standing
+ * request makes no second event of a new edge until the bank is accessed
+ */
+static void test_migration(void)
+{
+    WakeupCase *c = &cases[1];
+    QTestState *qts = qtest_init(MACHINE POWER_STATES);
+
+    g_assert_cmpint(c->dev, ==, DM3730_DEV_GPIO2);
+    set_bit(qts, PM_WKEN(MOD_PER), c->bit, true);
+    set_bit(qts, PM_MPUGRPSEL(MOD_PER), c->bit, true);
+    c->enable(qts, c, true);
+    wr(qts, PM_PWSTCTRL(MOD_PER), PWSTCTRL_RET_LOGIC);
+    cut_clocks(qts, c);
+    g_assert_cmphex(rd(qts, PM_PWSTST(MOD_PER)), ==, PWST_RET_LOGIC);
+    c->event(qts, c);
+    g_assert_cmphex(rd(qts, PM_PWSTST(MOD_PER)), ==, PWST_ON);
+
+    qts = gta04_migrate(qts, MACHINE POWER_STATES);
+    g_assert_cmphex(rd(qts, PM_WKST(MOD_PER)), ==, 1u << c->bit);
+    g_assert_cmphex(rd(qts, PM_PWSTST(MOD_PER)), ==, PWST_ON);
+    wr(qts, PM_WKST(MOD_PER), 1u << c->bit);
+    g_assert_cmphex(rd(qts, PM_PWSTST(MOD_PER)), ==, PWST_RET_LOGIC);
+    /* another edge with no access in between: the same request */
+    qtest_set_irq_in(qts, "/machine/soc/gpio2", NULL, 0, 0);
+    qtest_set_irq_in(qts, "/machine/soc/gpio2", NULL, 0, 1);
+    g_assert_cmphex(rd(qts, PM_WKST(MOD_PER)), ==, 0);
+    /* served (an access), the next one is a new request */
+    c->event(qts, c);
+    g_assert_cmphex(rd(qts, PM_WKST(MOD_PER)), ==, 1u << c->bit);
+    qtest_quit(qts);
+}
+
 /* "power-states" off (the default): everything enabled, nothing latches */
 static void test_off(const void *opaque)
 {
@@ -409,6 +446,9 @@ int main(int argc, char **argv)
         qtest_add_data_func(latch, &cases[i], test_latch);
         qtest_add_data_func(wake, &cases[i], test_wake_domain);
         qtest_add_data_func(off, &cases[i], test_off);
+        if (cases[i].dev == DM3730_DEV_GPIO2) {
+            qtest_add_func("omap3-wakeup/gpio2/migration", test_migration);
+        }
         if (cases[i].dev == DM3730_DEV_GPIO1) {
             qtest_add_data_func("omap3-wakeup/gpio1/reset", &cases[i],
                                 test_reset);
