@@ -48,7 +48,9 @@
  *    PM_MPUGRPSEL routes sets PRM_IRQSTATUS_MPU.WKUP_ST and wakes the MPU,
  *    and a latched bit keeps its own power domain ON.
  * Not modelled: PM_WKDEP (the wake-up dependencies between domains; Linux
- * 6.1 clears all but NEON's on MPU, which the domain table hard-wires),
+ * 6.1's clkdm_complete_init() clears those of its clockdomain data and
+ * omap3_pm_init() adds back NEON's on the MPU, which the domain table
+ * hard-wires, and PER's on WKUP only for erratum i582, not this ES1.2),
  * PM_IVA2GRPSEL (no IVA2), the wake-ups of the modules without a model
  * (McBSP, I2C, MMC, USB, WDT3...), the PRCM's transition interrupts.
  *
