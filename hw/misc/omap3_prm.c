@@ -46,11 +46,13 @@
  *    its SWAKEUP; GPIO1-6, UART1-4, GPT1-12) latches its PM_WKST bit when
  *    PM_WKEN enables it and the PRCM has the module's clocks cut; a bit
  *    PM_MPUGRPSEL routes sets PRM_IRQSTATUS_MPU.WKUP_ST and wakes the MPU,
- *    and a latched bit keeps its own power domain ON.
- * Not modelled: PM_WKDEP (the wake-up dependencies between domains; Linux
- * 6.1's clkdm_complete_init() clears those of its clockdomain data and
- * omap3_pm_init() adds back NEON's on the MPU, which the domain table
- * hard-wires, and PER's on WKUP only for erratum i582, not this ES1.2),
+ *    and a latched bit keeps its own power domain ON, and those whose
+ *    PM_WKDEP names its domain (omap3_prm_domain_woken).
+ * Not modelled: PM_WKDEP's EN_MPU, EN_IVA2, EN_DSS (wake-up events of
+ * those domains are not modelled as such; Linux 6.1's clkdm_complete_init()
+ * clears every PM_WKDEP bit of its clockdomain data and omap3_pm_init()
+ * adds back NEON's on the MPU, which the domain table hard-wires, and
+ * PER's on WKUP only for erratum i582, not this ES1.2),
  * PM_IVA2GRPSEL (no IVA2), the wake-ups of the modules without a model
  * (McBSP, I2C, MMC, USB, WDT3...), the PRCM's transition interrupts.
  *
@@ -450,10 +452,53 @@ static bool omap3_prm_domain_wakeup(OMAP3PRMState *s, const OMAP3PRCMDomain *d)
 {
     const uint32_t need = OMAP3_PRCM_HAS(OMAP3_PRM_WKST) |
                           OMAP3_PRCM_HAS(OMAP3_PRM_WKEN);
+    uint32_t wken;
 
-    return (d->regs & need) == need &&
-           (prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKST)) &
-            prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKEN)));
+    if ((d->regs & need) != need) {
+        return false;
+    }
+    wken = prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKEN));
+    if (d->module == MOD_WKUP) {
+        /* EN_IO_CHAIN clocks the daisy chain: ST_IO_CHAIN is no event */
+        wken &= ~R_PM_WKEN_WKUP_EN_IO_CHAIN_MASK;
+    }
+    return prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKST)) & wken;
+}
+
+/*
+ * A wake-up event wakes domain @d: its own (omap3_prm_domain_wakeup), or
+ * one of a domain its PM_WKDEP names: the programmable wake-up
+ * dependencies (DM37x TRM 3.5.2.2.5, docs/notes/omap3-power-states.md 3;
+ * PM_WKDEP_<d>.EN_<e>: <d> wakes with a wake-up event of <e>; the bits as
+ * Linux's prm-regbits-34xx.h and clockdomains3xxx_data.c name them).
+ * ASSUMPTION: <d> stays up while <e>'s event is latched, as for its own.
+ * The events the model has are CORE's, WKUP's
+ * and PER's PM_WKST ones: an EN_MPU, EN_IVA2 or EN_DSS names a domain
+ * whose own wake-up events are not modelled here (the MPU's interrupts
+ * wake only the MPU and the domains that follow it).  Linux 6.1 clears
+ * every one of them but NEON's on the MPU (clkdm_complete_init), so its
+ * kernel sees none of this; the reset values do (PER: EN_CORE, EN_WKUP).
+ */
+static bool omap3_prm_domain_woken(OMAP3PRMState *s, const OMAP3PRCMDomain *d)
+{
+    uint32_t wkdep;
+    int i;
+
+    if (omap3_prm_domain_wakeup(s, d)) {
+        return true;
+    }
+    if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_WKDEP))) {
+        return false;
+    }
+    wkdep = prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKDEP));
+    for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
+        const OMAP3PRCMDomain *e = &omap3_prcm_domains[i];
+
+        if ((wkdep & e->wkdep_en) && omap3_prm_domain_wakeup(s, e)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /*
@@ -469,7 +514,8 @@ static bool omap3_prm_domain_wakeup(OMAP3PRMState *s, const OMAP3PRCMDomain *d)
  * While CORE's logic is off, so is the CM in it: a domain that is down
  * stays down whatever the CM's registers (lost, at their reset values)
  * say, until a wake-up: the MPU's wake-up events, the MPU for the
- * domains that follow it, and a domain's own (omap3_prm_domain_wakeup).
+ * domains that follow it, and a domain's own or those of PM_WKDEP
+ * (omap3_prm_domain_woken).
  * ASSUMPTION: the others (PER, DSS, ...) wait for CORE to be back (no TRM
  * text; Linux wakes them itself).
  */
@@ -480,7 +526,7 @@ static bool omap3_prm_domain_can_sleep(OMAP3PRMState *s,
                 omap3_prm_logic_lost(s, MOD_CORE);
 
     if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_PWSTCTRL)) || !s->cm ||
-        omap3_prm_domain_wakeup(s, d) ||
+        omap3_prm_domain_woken(s, d) ||
         (!held && !omap3_cm_clkdm_idle(s->cm, d))) {
         return false;
     }

@@ -40,6 +40,9 @@
 #define PM_WKST(m)          (PRM + (m) + 0xb0)
 #define PM_PWSTCTRL(m)      (PRM + (m) + 0xe0)
 #define PM_PWSTST(m)        (PRM + (m) + 0xe4)
+#define PM_WKDEP(m)         (PRM + (m) + 0xc8)
+#define EN_WKUP             (1 << 4)    /* PM_WKDEP source bits */
+#define EN_PER              (1 << 7)
 #define PRM_IRQENABLE_MPU   (PRM + 0x81c)
 #define WKUP_ST             (1u << 0)   /* PRM_IRQSTATUS_MPU, _IRQENABLE_ */
 #define IRQ_PRCM_MPU        dm3730_irq(DM3730_DEV_PRM)
@@ -414,6 +417,58 @@ static void test_migration(void)
     qtest_quit(qts);
 }
 
+/*
+ * PM_WKDEP: a domain wakes with a wake-up event of a domain it names, as
+ * long as the event is latched; not without the bit.  PER with EN_WKUP
+ * (its reset value) and GPIO1's event; the MPU with EN_PER (its reset
+ * value) and GPIO2's event that PM_MPUGRPSEL_PER does not route to it.
+ */
+static void test_wkdep(void)
+{
+    WakeupCase *gpio1 = &cases[0], *gpio2 = &cases[1];
+    QTestState *qts = qtest_init(MACHINE POWER_STATES);
+    int dep;
+
+    g_assert_cmpint(gpio1->dev, ==, DM3730_DEV_GPIO1);
+    g_assert_cmpint(gpio2->dev, ==, DM3730_DEV_GPIO2);
+    set_bit(qts, PM_WKEN(MOD_WKUP), gpio1->bit, true);
+    set_bit(qts, PM_WKEN(MOD_PER), gpio2->bit, true);
+    gpio1->enable(qts, gpio1, true);
+    gpio2->enable(qts, gpio2, true);
+    wr(qts, PM_PWSTCTRL(MOD_PER), PWSTCTRL_RET_LOGIC);
+    wr(qts, PM_PWSTCTRL(MOD_MPU), PWSTCTRL_RET_LOGIC);
+    cut_clocks(qts, gpio1);
+    cut_clocks(qts, gpio2);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standbywfi", 0, 1);
+    g_assert_cmphex(rd(qts, PM_PWSTST(MOD_PER)), ==, PWST_RET_LOGIC);
+    g_assert_cmphex(rd(qts, PM_PWSTST(MOD_MPU)), ==, PWST_RET_LOGIC);
+
+    for (dep = 1; dep >= 0; dep--) {
+        uint32_t on = dep ? PWST_ON : PWST_RET_LOGIC;
+
+        set_bit(qts, PM_WKDEP(MOD_PER), 4, dep);
+        set_bit(qts, PM_WKDEP(MOD_MPU), 7, dep);
+        /* WKUP's GPIO1 (not routed to the MPU): PER follows PM_WKDEP */
+        gpio1->event(qts, gpio1);
+        g_assert_cmphex(rd(qts, PM_WKST(MOD_WKUP)), ==, 1u << gpio1->bit);
+        g_assert_cmphex(rd(qts, PM_PWSTST(MOD_PER)), ==, on);
+        g_assert_cmphex(rd(qts, PM_PWSTST(MOD_MPU)), ==, PWST_RET_LOGIC);
+        wr(qts, PM_WKST(MOD_WKUP), 1u << gpio1->bit);
+        g_assert_cmphex(rd(qts, PM_PWSTST(MOD_PER)), ==, PWST_RET_LOGIC);
+        /* PER's GPIO2 (not routed either): the MPU follows PM_WKDEP */
+        gpio2->event(qts, gpio2);
+        g_assert_cmphex(rd(qts, PM_WKST(MOD_PER)), ==, 1u << gpio2->bit);
+        g_assert_cmphex(rd(qts, PM_PWSTST(MOD_PER)), ==, PWST_ON);
+        g_assert_cmphex(rd(qts, PM_PWSTST(MOD_MPU)), ==, on);
+        g_assert_cmphex(rd(qts, PRM_IRQSTATUS_MPU) & WKUP_ST, ==, 0);
+        wr(qts, PM_WKST(MOD_PER), 1u << gpio2->bit);
+        g_assert_cmphex(rd(qts, PM_PWSTST(MOD_MPU)), ==, PWST_RET_LOGIC);
+    }
+    g_assert_cmphex(rd(qts, PM_WKDEP(MOD_PER)) & EN_WKUP, ==, 0);
+    g_assert_cmphex(rd(qts, PM_WKDEP(MOD_MPU)) & EN_PER, ==, 0);
+    qtest_quit(qts);
+}
+
 /* "power-states" off (the default): everything enabled, nothing latches */
 static void test_off(const void *opaque)
 {
@@ -448,6 +503,7 @@ int main(int argc, char **argv)
         qtest_add_data_func(off, &cases[i], test_off);
         if (cases[i].dev == DM3730_DEV_GPIO2) {
             qtest_add_func("omap3-wakeup/gpio2/migration", test_migration);
+            qtest_add_func("omap3-wakeup/wkdep", test_wkdep);
         }
         if (cases[i].dev == DM3730_DEV_GPIO1) {
             qtest_add_data_func("omap3-wakeup/gpio1/reset", &cases[i],
