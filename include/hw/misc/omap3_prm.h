@@ -83,8 +83,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
  * the PRCM has the module's clocks cut, latches its PM_WKST_<domain> bit
  * if PM_WKEN_<domain> enables it; a latched bit that PM_MPUGRPSEL_<domain>
  * routes to the MPU sets PRM_IRQSTATUS_MPU.WKUP_ST and wakes the MPU, and
- * any latched bit keeps (brings) its own power domain ON.  The SoC wires
- * each module's request to the input of its entry (dm3730.c).
+ * any latched bit keeps (brings) its own power domain ON, and the domains
+ * whose PM_WKDEP names that one.  The SoC wires each module's request to
+ * the input of its entry (dm3730.c, dm3730_wakeup_sources[]).
  */
 #define OMAP3_PRM_MODULE_WAKEUP "module-wakeup"
 
