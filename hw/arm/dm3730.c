@@ -499,6 +499,56 @@ static void dm3730_children_configure(DM3730State *s)
                               "tx-watch");
 }
 
+/*
+ * The modules whose wake-up request (SWAKEUP, each one's named output
+ * "wakeup": OMAP3_GPIO_WAKEUP, OMAP3_UART_WAKEUP, OMAP3_GPTIMER_WAKEUP)
+ * goes to the PRM's "module-wakeup" input that names its PM_WKST bit.
+ */
+#define DM3730_MODULE_WAKEUP    "wakeup"
+static const struct {
+    DM3730Device dev;
+    OMAP3PRMWakeup prm_input;
+} dm3730_wakeup_sources[] = {
+    { DM3730_DEV_GPT1,  OMAP3_PRM_WAKEUP_GPT1 },
+    { DM3730_DEV_GPT2,  OMAP3_PRM_WAKEUP_GPT2 },
+    { DM3730_DEV_GPT3,  OMAP3_PRM_WAKEUP_GPT3 },
+    { DM3730_DEV_GPT4,  OMAP3_PRM_WAKEUP_GPT4 },
+    { DM3730_DEV_GPT5,  OMAP3_PRM_WAKEUP_GPT5 },
+    { DM3730_DEV_GPT6,  OMAP3_PRM_WAKEUP_GPT6 },
+    { DM3730_DEV_GPT7,  OMAP3_PRM_WAKEUP_GPT7 },
+    { DM3730_DEV_GPT8,  OMAP3_PRM_WAKEUP_GPT8 },
+    { DM3730_DEV_GPT9,  OMAP3_PRM_WAKEUP_GPT9 },
+    { DM3730_DEV_GPT10, OMAP3_PRM_WAKEUP_GPT10 },
+    { DM3730_DEV_GPT11, OMAP3_PRM_WAKEUP_GPT11 },
+    { DM3730_DEV_GPT12, OMAP3_PRM_WAKEUP_GPT12 },
+    { DM3730_DEV_UART1, OMAP3_PRM_WAKEUP_UART1 },
+    { DM3730_DEV_UART2, OMAP3_PRM_WAKEUP_UART2 },
+    { DM3730_DEV_UART3, OMAP3_PRM_WAKEUP_UART3 },
+    { DM3730_DEV_UART4, OMAP3_PRM_WAKEUP_UART4 },
+    { DM3730_DEV_GPIO1, OMAP3_PRM_WAKEUP_GPIO1 },
+    { DM3730_DEV_GPIO2, OMAP3_PRM_WAKEUP_GPIO2 },
+    { DM3730_DEV_GPIO3, OMAP3_PRM_WAKEUP_GPIO3 },
+    { DM3730_DEV_GPIO4, OMAP3_PRM_WAKEUP_GPIO4 },
+    { DM3730_DEV_GPIO5, OMAP3_PRM_WAKEUP_GPIO5 },
+    { DM3730_DEV_GPIO6, OMAP3_PRM_WAKEUP_GPIO6 },
+};
+
+/* Each module's wake-up request to its PM_WKST bit in the PRM */
+static void dm3730_wakeups_connect(DM3730State *s)
+{
+    int i;
+
+    QEMU_BUILD_BUG_ON(ARRAY_SIZE(dm3730_wakeup_sources) != OMAP3_PRM_NWAKEUPS);
+    for (i = 0; i < ARRAY_SIZE(dm3730_wakeup_sources); i++) {
+        DeviceState *module = s->module[dm3730_wakeup_sources[i].dev];
+
+        qdev_connect_gpio_out_named(module, DM3730_MODULE_WAKEUP, 0,
+                                    qdev_get_gpio_in_named(DEVICE(&s->prm),
+                                        OMAP3_PRM_MODULE_WAKEUP,
+                                        dm3730_wakeup_sources[i].prm_input));
+    }
+}
+
 /* The wires between children, after realize */
 static void dm3730_children_connect(DM3730State *s)
 {
@@ -566,6 +616,9 @@ static void dm3730_children_connect(DM3730State *s)
     qdev_connect_gpio_out_named(DEVICE(&s->scm), OMAP3_SCM_IO_WAKEUP, 0,
                                 qdev_get_gpio_in_named(DEVICE(&s->prm),
                                                        OMAP3_PRM_IO_WAKEUP, 0));
+
+    /* the modules' wake-up requests to the PRCM */
+    dm3730_wakeups_connect(s);
 
     /* UART3's RX wire reaches its pad's I/O wake-up (the console wakes) */
     qdev_connect_gpio_out_named(DEVICE(&s->uart[2]), OMAP3_UART_RX_PAD, 0,

@@ -299,6 +299,16 @@ static void omap3_uart_update_baud_clock(OMAP3UARTState *s)
     }
 }
 
+/* The wake-up request (SWAKEUP) to the PRCM rises or drops */
+static void omap3_uart_set_wake_request(OMAP3UARTState *s, bool level)
+{
+    if (level != s->wake_request) {
+        s->wake_request = level;
+        trace_omap3_uart_wakeup(s->id, level);
+        qemu_set_irq(s->wakeup, level);
+    }
+}
+
 /*
  * Module reset: SYSC.SOFTRESET and the system reset both end here.  The
  * 16550 core is brought to the OMAP reset values (DLL = DLH = 0, MCR = 0:
@@ -329,6 +339,7 @@ static void omap3_uart_reset_module(OMAP3UARTState *s)
     s->cfps = 0x69;
     s->tx_idle_ns = 0;
     timer_del(s->tx_timer);
+    omap3_uart_set_wake_request(s, false);
 
     core_write(s, CORE_LCR, R_LCR_DIV_EN_MASK);
     core_write(s, CORE_RBR_THR, 0);
@@ -352,8 +363,15 @@ static void omap3_uart_reset_module(OMAP3UARTState *s)
 /*
  * A character arrived (LSR.RX_FIFO_E went 0 -> 1): the RX-activity wake
  * event.  With SCR[4] it raises the wake-up interrupt (SSR[1]); with
- * SYSC.ENAWAKEUP and WER[4] it asks the PRCM for a wake-up (SWAKEUP),
- * unless the module is in no-idle mode, where it never sleeps.
+ * SYSC.ENAWAKEUP and WER[4] it asks the PRCM for a wake-up (SWAKEUP,
+ * DM37x TRM chapter 19, SYSC and WER), unless the module is in no-idle
+ * mode, where it never sleeps.  The request stands until the module is
+ * next accessed.  ASSUMPTION (shared with the GPIO and GPT models): the
+ * model does not follow the PRCM's idle handshake, so a module that may
+ * idle is taken as idle when the character comes, and an access as the
+ * end of its idle; whether the PRCM takes the request (the module's
+ * clocks cut) is the PRM's to judge.  Only RX activity: the model has no
+ * CTS/DSR/RI input to wake on.
  */
 static void omap3_uart_rx_activity(OMAP3UARTState *s)
 {
@@ -364,8 +382,7 @@ static void omap3_uart_rx_activity(OMAP3UARTState *s)
     if (FIELD_EX8(s->sysc, SYSC, ENAWAKEUP) &&
         FIELD_EX8(s->wer, WER, RX_ACTIVITY) &&
         FIELD_EX8(s->sysc, SYSC, IDLEMODE) != SYSC_IDLEMODE_NO_IDLE) {
-        trace_omap3_uart_wakeup(s->id);
-        qemu_irq_pulse(s->wakeup);
+        omap3_uart_set_wake_request(s, true);
     }
 }
 
@@ -544,6 +561,8 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr addr, unsigned size)
     OMAP3UARTAccessMode mode = omap3_uart_access_mode(s->serial.lcr);
     uint8_t val = 0;
 
+    /* an access brings the module out of idle: its request is served */
+    omap3_uart_set_wake_request(s, false);
     /* every register is 8 bits wide in the low byte of its 32-bit slot */
     if (addr & 3) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: %s: unaligned read at 0x%02"
@@ -677,6 +696,7 @@ static void omap3_uart_write(void *opaque, hwaddr addr, uint64_t value,
     uint8_t val = value;
 
     trace_omap3_uart_write(s->id, addr, value, size);
+    omap3_uart_set_wake_request(s, false);
     if (addr & 3) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: %s: unaligned write at 0x%02"
                       HWADDR_PRIx "\n", __func__, s->id, addr);
@@ -885,8 +905,8 @@ static int omap3_uart_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_omap3_uart = {
     .name = TYPE_OMAP3_UART,
-    /* version 3: the functional clock */
-    .version_id = 3,
+    /* version 3: the functional clock; version 4: the wake-up request */
+    .version_id = 4,
     .minimum_version_id = 1,
     .post_load = omap3_uart_post_load,
     .fields = (const VMStateField[]) {
@@ -915,6 +935,7 @@ static const VMStateDescription vmstate_omap3_uart = {
         VMSTATE_UINT8(cfps, OMAP3UARTState),
         VMSTATE_INT64_V(tx_idle_ns, OMAP3UARTState, 2),
         VMSTATE_CLOCK_V(fclk, OMAP3UARTState, 3),
+        VMSTATE_BOOL_V(wake_request, OMAP3UARTState, 4),
         VMSTATE_END_OF_LIST()
     }
 };

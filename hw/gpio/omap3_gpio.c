@@ -16,9 +16,15 @@
  * - IRQSTATUSn records events only for lines enabled in IRQENABLEn, which
  *   is what makes the two status registers (MPU, IVA) distinct.
  *   [TRM wording not at hand; Linux masks with IRQENABLE1 anyway.]
- * - The wake-up request (to the PRCM) is pulsed for a new event on a line
- *   in WAKEUPENABLE while SYSCONFIG.ENAWAKEUP is set and the bank is not
- *   in no-idle mode.
+ * - The wake-up request to the PRCM ("wakeup", the bank's SWAKEUP; DM37x
+ *   TRM chapter 25, WAKEUPENABLE and SYSCONFIG.ENAWAKEUP) rises on a new
+ *   event on a line in WAKEUPENABLE while SYSCONFIG.ENAWAKEUP is set and
+ *   the bank is not in no-idle mode, and stands until the bank is next
+ *   accessed.  ASSUMPTION: the model does not follow the PRCM's idle
+ *   handshake, so a bank that may idle (force- or smart-idle) is taken as
+ *   idle when the event comes, and an access (which the PRCM must wake it
+ *   for) as the end of its idle; whether the PRCM takes the request, its
+ *   clocks cut, is the PRM's to judge (omap3_prm.c).
  * - CTRL.DISABLEMODULE gates the clocks: no events are detected.
  * - Debouncing is not modelled (DEBOUNCENABLE/DEBOUNCINGTIME are storage).
  *
@@ -120,6 +126,17 @@ static uint32_t omap3_gpio_level_events(OMAP3GPIOState *s)
     return high | low;
 }
 
+/* The wake-up request (SWAKEUP) to the PRCM rises or drops */
+static void omap3_gpio_set_wake_request(OMAP3GPIOState *s, bool level,
+                                        uint32_t lines)
+{
+    if (level != s->wake_request) {
+        s->wake_request = level;
+        trace_omap3_gpio_wakeup(s->id, level, lines);
+        qemu_set_irq(s->wakeup, level);
+    }
+}
+
 /*
  * Record events: new edges plus every line whose level detector matches
  * the pad now.  Called after any change of the pads, the detectors, the
@@ -144,8 +161,7 @@ static void omap3_gpio_update(OMAP3GPIOState *s, uint32_t edges)
     if (wake && FIELD_EX32(s->sysconfig, SYSCONFIG, ENAWAKEUP) &&
         FIELD_EX32(s->sysconfig, SYSCONFIG, IDLEMODE) !=
             SYSCONFIG_IDLEMODE_NO_IDLE) {
-        trace_omap3_gpio_wakeup(s->id, wake);
-        qemu_irq_pulse(s->wakeup);
+        omap3_gpio_set_wake_request(s, true, wake);
     }
 
     for (n = 0; n < 2; n++) {
@@ -223,6 +239,7 @@ static void omap3_gpio_reset_module(OMAP3GPIOState *s)
     s->debouncingtime = 0;
     s->level_events = 0;
     omap3_gpio_update_irqs(s);
+    omap3_gpio_set_wake_request(s, false, 0);
 }
 
 static uint64_t omap3_gpio_read(void *opaque, hwaddr addr, unsigned size)
@@ -231,6 +248,8 @@ static uint64_t omap3_gpio_read(void *opaque, hwaddr addr, unsigned size)
     hwaddr reg = addr & ~3;
     uint32_t val;
 
+    /* an access brings the bank out of idle: its request is served */
+    omap3_gpio_set_wake_request(s, false, 0);
     switch (reg) {
     case A_REVISION:
         val = OMAP3_GPIO_REVISION;
@@ -321,6 +340,7 @@ static void omap3_gpio_write(void *opaque, hwaddr addr, uint64_t value,
     uint32_t old_datain = omap3_gpio_datain(s);
 
     trace_omap3_gpio_write(s->id, addr, value, size);
+    omap3_gpio_set_wake_request(s, false, 0);
 
 #define MERGE(field) ((field) = ((field) & ~mask) | val)
 
@@ -499,9 +519,10 @@ static int omap3_gpio_post_load(void *opaque, int version_id)
     return 0;
 }
 
+/* version 2: the wake-up request's level */
 static const VMStateDescription vmstate_omap3_gpio = {
     .name = TYPE_OMAP3_GPIO,
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .post_load = omap3_gpio_post_load,
     .fields = (const VMStateField[]) {
@@ -519,6 +540,7 @@ static const VMStateDescription vmstate_omap3_gpio = {
         VMSTATE_UINT32(debouncingtime, OMAP3GPIOState),
         VMSTATE_UINT32(inputs, OMAP3GPIOState),
         VMSTATE_UINT32(out_level, OMAP3GPIOState),
+        VMSTATE_BOOL_V(wake_request, OMAP3GPIOState, 2),
         VMSTATE_END_OF_LIST()
     }
 };

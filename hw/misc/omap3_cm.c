@@ -666,6 +666,36 @@ bool omap3_cm_sleepdep_mpu(OMAP3CMState *s, hwaddr module)
             & CM_SLEEPDEP_EN_MPU);
 }
 
+/* Domain @d's register @r, 0 where it has none */
+static uint32_t omap3_cm_domain_reg(OMAP3CMState *s, const OMAP3PRCMDomain *d,
+                                    OMAP3PRCMDomainReg r)
+{
+    if (!(d->regs & OMAP3_PRCM_HAS(r))) {
+        return 0;
+    }
+    return cm_reg(s, d->module + omap3_prcm_domain_reg_offset[r]);
+}
+
+bool omap3_cm_module_clocks_off(OMAP3CMState *s, hwaddr module, unsigned bit)
+{
+    const OMAP3PRCMDomain *d = NULL;
+    uint32_t fclk, iclk, autoidle;
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prcm_domains); i++) {
+        if (omap3_prcm_domains[i].module == module) {
+            d = &omap3_prcm_domains[i];
+        }
+    }
+    if (!d) {
+        return true;
+    }
+    fclk = omap3_cm_domain_reg(s, d, OMAP3_CM_FCLKEN);
+    iclk = omap3_cm_domain_reg(s, d, OMAP3_CM_ICLKEN);
+    autoidle = omap3_cm_domain_reg(s, d, OMAP3_CM_AUTOIDLE);
+    return !extract32(fclk, bit, 1) && !extract32(iclk & ~autoidle, bit, 1);
+}
+
 char *omap3_cm_gpt_fck_name(int n)
 {
     return g_strdup_printf("gpt%d-fck", n);

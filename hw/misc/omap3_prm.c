@@ -40,8 +40,21 @@
  *  - PRM_CLKSEL.SYS_CLKIN_SEL tells the oscillator ("osc-hz"), the root
  *    of the clock tree: SYS_CLK = osc / PRM_CLKSRC_CTRL.SYSCLKDIV goes to
  *    the CM, which makes the modules' functional clocks from it.
- * Module wake-up events (PM_WKST bits other than the I/O ones,
- * PRM_IRQSTATUS_MPU.WKUP_ST) are not generated.
+ *  - with "power-states" only (the same gating as the power state
+ *    machine: off, nothing of this changes), the modules' wake-up events
+ *    (omap3_prm_module_wakeup): a module's wake-up request ("module-wakeup",
+ *    its SWAKEUP; GPIO1-6, UART1-4, GPT1-12) latches its PM_WKST bit when
+ *    PM_WKEN enables it and the PRCM has the module's clocks cut; a bit
+ *    PM_MPUGRPSEL routes sets PRM_IRQSTATUS_MPU.WKUP_ST and wakes the MPU,
+ *    and a latched bit keeps its own power domain ON, and those whose
+ *    PM_WKDEP names its domain (omap3_prm_domain_woken).
+ * Not modelled: PM_WKDEP's EN_MPU, EN_IVA2, EN_DSS (wake-up events of
+ * those domains are not modelled as such; Linux 6.1's clkdm_complete_init()
+ * clears every PM_WKDEP bit of its clockdomain data and omap3_pm_init()
+ * adds back NEON's on the MPU, which the domain table hard-wires, and
+ * PER's on WKUP only for erratum i582, not this ES1.2),
+ * PM_IVA2GRPSEL (no IVA2), the wake-ups of the modules without a model
+ * (McBSP, I2C, MMC, USB, WDT3...), the PRCM's transition interrupts.
  *
  * The register file is QEMU's register API (hw/register.h), built by
  * omap3_prcm.c: the per-domain registers are generated from
@@ -270,6 +283,49 @@ static const OMAP3PRCMDomain *omap3_prm_domain(hwaddr module)
     return NULL;
 }
 
+/*
+ * The modules' wake-up events: the PM_WKST_<domain> bit of each
+ * "module-wakeup" input (DM37x TRM SPRUGN4 chapter 3, the PRCM's wake-up
+ * events and the PM_WKEN/PM_WKST/PM_MPUGRPSEL descriptions of 3.7 "PRCM
+ * Registers"; the same positions as Linux's prm-regbits-34xx.h GRPSEL_*
+ * masks).  Each is the bit of the module's clock enable in
+ * CM_FCLKEN/CM_ICLKEN of the domain, which Linux's
+ * omap3xxx_prm_clear_mod_irqs() relies on: it turns on the clocks of the
+ * bits it finds set before it clears them.  All in the domains' first
+ * PM_WKST (PM_WKST1_CORE for CORE).
+ */
+typedef struct OMAP3PRMWakeupSource {
+    const char *name;
+    uint16_t module;            /* the PRCM module of its PM_WKST */
+    uint8_t bit;
+} OMAP3PRMWakeupSource;
+
+static const OMAP3PRMWakeupSource omap3_prm_wakeups[OMAP3_PRM_NWAKEUPS] = {
+    [OMAP3_PRM_WAKEUP_GPT1]     = { "GPT1",  MOD_WKUP, 0 },
+    [OMAP3_PRM_WAKEUP_GPT12]    = { "GPT12", MOD_WKUP, 1 },
+    [OMAP3_PRM_WAKEUP_GPIO1]    = { "GPIO1", MOD_WKUP, 3 },
+    [OMAP3_PRM_WAKEUP_GPT10]    = { "GPT10", MOD_CORE, 11 },
+    [OMAP3_PRM_WAKEUP_GPT11]    = { "GPT11", MOD_CORE, 12 },
+    [OMAP3_PRM_WAKEUP_UART1]    = { "UART1", MOD_CORE, 13 },
+    [OMAP3_PRM_WAKEUP_UART2]    = { "UART2", MOD_CORE, 14 },
+    [OMAP3_PRM_WAKEUP_GPT2]     = { "GPT2",  OMAP3_PRCM_MOD_PER, 3 },
+    [OMAP3_PRM_WAKEUP_GPT3]     = { "GPT3",  OMAP3_PRCM_MOD_PER, 4 },
+    [OMAP3_PRM_WAKEUP_GPT4]     = { "GPT4",  OMAP3_PRCM_MOD_PER, 5 },
+    [OMAP3_PRM_WAKEUP_GPT5]     = { "GPT5",  OMAP3_PRCM_MOD_PER, 6 },
+    [OMAP3_PRM_WAKEUP_GPT6]     = { "GPT6",  OMAP3_PRCM_MOD_PER, 7 },
+    [OMAP3_PRM_WAKEUP_GPT7]     = { "GPT7",  OMAP3_PRCM_MOD_PER, 8 },
+    [OMAP3_PRM_WAKEUP_GPT8]     = { "GPT8",  OMAP3_PRCM_MOD_PER, 9 },
+    [OMAP3_PRM_WAKEUP_GPT9]     = { "GPT9",  OMAP3_PRCM_MOD_PER, 10 },
+    [OMAP3_PRM_WAKEUP_UART3]    = { "UART3", OMAP3_PRCM_MOD_PER, 11 },
+    [OMAP3_PRM_WAKEUP_GPIO2]    = { "GPIO2", OMAP3_PRCM_MOD_PER, 13 },
+    [OMAP3_PRM_WAKEUP_GPIO3]    = { "GPIO3", OMAP3_PRCM_MOD_PER, 14 },
+    [OMAP3_PRM_WAKEUP_GPIO4]    = { "GPIO4", OMAP3_PRCM_MOD_PER, 15 },
+    [OMAP3_PRM_WAKEUP_GPIO5]    = { "GPIO5", OMAP3_PRCM_MOD_PER, 16 },
+    [OMAP3_PRM_WAKEUP_GPIO6]    = { "GPIO6", OMAP3_PRCM_MOD_PER, 17 },
+    /* the 3630 family's UART4 (Linux OMAP3630_GRPSEL_UART4_MASK) */
+    [OMAP3_PRM_WAKEUP_UART4]    = { "UART4", OMAP3_PRCM_MOD_PER, 18 },
+};
+
 /* Whether the logic of the power domain of PRCM module @module is off */
 static bool omap3_prm_logic_lost(OMAP3PRMState *s, hwaddr module)
 {
@@ -349,10 +405,11 @@ static uint32_t omap3_prm_pwst(OMAP3PRMState *s, const OMAP3PRCMDomain *d,
 
 /*
  * A PRCM wake-up event for the MPU is pending: a wake-up latched in a
- * PM_WKST that PM_MPUGRPSEL routes to the MPU, the I/O pads' ST_IO among
- * them (GRPSEL_IO reads 1, see omap3_prm_written).  It does not go through
- * PRM_IRQENABLE_MPU: Linux writes that 0 while a PRCM interrupt comes in
- * during suspend and counts on the chip waking anyway
+ * PM_WKST that PM_MPUGRPSEL routes to the MPU, of any domain of the table
+ * (and PM_WKST3_CORE): the modules' (omap3_prm_module_wakeup) and the I/O
+ * pads' ST_IO (GRPSEL_IO reads 1, see omap3_prm_written).  It does not go
+ * through PRM_IRQENABLE_MPU: Linux writes that 0 while a PRCM interrupt
+ * comes in during suspend and counts on the chip waking anyway
  * (docs/notes/omap3-core-off.md 4.1, 4.3).  While "wakeup_masked" a sleep
  * transition that such an event ends at once is under way
  * (omap3_prm_mpu_standbywfi).
@@ -381,6 +438,70 @@ static bool omap3_prm_mpu_wakeup(OMAP3PRMState *s)
 }
 
 /*
+ * Domain @d has a wake-up event of its own latched: a PM_WKST bit that
+ * PM_WKEN enables.  The PRCM brings the power domain of a module that
+ * raised a wake-up request back ON for it, and keeps it ON until software
+ * clears the bit.  ASSUMPTION (kernel-implied, no TRM text found on the
+ * order): the TRM's general rule is that a wake-up event wakes the domain
+ * of its module (docs/notes/omap3-power-states.md 3, 9 step 3), and
+ * Linux's handler turns the module's clocks on, which needs its domain,
+ * before it clears PM_WKST.  Through the domain table: the domains with
+ * both registers (CORE's first pair, WKUP, PER, USBHOST).
+ */
+static bool omap3_prm_domain_wakeup(OMAP3PRMState *s, const OMAP3PRCMDomain *d)
+{
+    const uint32_t need = OMAP3_PRCM_HAS(OMAP3_PRM_WKST) |
+                          OMAP3_PRCM_HAS(OMAP3_PRM_WKEN);
+    uint32_t wken;
+
+    if ((d->regs & need) != need) {
+        return false;
+    }
+    wken = prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKEN));
+    if (d->module == MOD_WKUP) {
+        /* EN_IO_CHAIN clocks the daisy chain: ST_IO_CHAIN is no event */
+        wken &= ~R_PM_WKEN_WKUP_EN_IO_CHAIN_MASK;
+    }
+    return prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKST)) & wken;
+}
+
+/*
+ * A wake-up event wakes domain @d: its own (omap3_prm_domain_wakeup), or
+ * one of a domain its PM_WKDEP names: the programmable wake-up
+ * dependencies (DM37x TRM 3.5.2.2.5, docs/notes/omap3-power-states.md 3;
+ * PM_WKDEP_<d>.EN_<e>: <d> wakes with a wake-up event of <e>; the bits as
+ * Linux's prm-regbits-34xx.h and clockdomains3xxx_data.c name them).
+ * ASSUMPTION: <d> stays up while <e>'s event is latched, as for its own.
+ * The events the model has are CORE's, WKUP's
+ * and PER's PM_WKST ones: an EN_MPU, EN_IVA2 or EN_DSS names a domain
+ * whose own wake-up events are not modelled here (the MPU's interrupts
+ * wake only the MPU and the domains that follow it).  Linux 6.1 clears
+ * every one of them but NEON's on the MPU (clkdm_complete_init), so its
+ * kernel sees none of this; the reset values do (PER: EN_CORE, EN_WKUP).
+ */
+static bool omap3_prm_domain_woken(OMAP3PRMState *s, const OMAP3PRCMDomain *d)
+{
+    uint32_t wkdep;
+    int i;
+
+    if (omap3_prm_domain_wakeup(s, d)) {
+        return true;
+    }
+    if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_WKDEP))) {
+        return false;
+    }
+    wkdep = prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKDEP));
+    for (i = 0; i < OMAP3_PRCM_NDOMAINS; i++) {
+        const OMAP3PRCMDomain *e = &omap3_prcm_domains[i];
+
+        if ((wkdep & e->wkdep_en) && omap3_prm_domain_wakeup(s, e)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
  * Whether domain @d may be down now ("power-states").  Its clock domain
  * must idle (the CM's CM_CLKSTCTRL and module clocks, omap3_cm_clkdm_idle);
  * the MPU's, in addition, once the Cortex-A8 stands by in WFI with no
@@ -392,9 +513,11 @@ static bool omap3_prm_mpu_wakeup(OMAP3PRMState *s)
  *
  * While CORE's logic is off, so is the CM in it: a domain that is down
  * stays down whatever the CM's registers (lost, at their reset values)
- * say, until a wake-up: the MPU's wake-up events, and the MPU for the
- * domains that follow it.  ASSUMPTION: the others (PER, DSS, ...) wait for
- * CORE to be back (no TRM text; Linux wakes them itself).
+ * say, until a wake-up: the MPU's wake-up events, the MPU for the
+ * domains that follow it, and a domain's own or those of PM_WKDEP
+ * (omap3_prm_domain_woken).
+ * ASSUMPTION: the others (PER, DSS, ...) wait for CORE to be back (no TRM
+ * text; Linux wakes them itself).
  */
 static bool omap3_prm_domain_can_sleep(OMAP3PRMState *s,
                                        const OMAP3PRCMDomain *d, bool mpu_down)
@@ -403,6 +526,7 @@ static bool omap3_prm_domain_can_sleep(OMAP3PRMState *s,
                 omap3_prm_logic_lost(s, MOD_CORE);
 
     if (!(d->regs & OMAP3_PRCM_HAS(OMAP3_PRM_PWSTCTRL)) || !s->cm ||
+        omap3_prm_domain_woken(s, d) ||
         (!held && !omap3_cm_clkdm_idle(s->cm, d))) {
         return false;
     }
@@ -801,6 +925,75 @@ static void omap3_prm_io_wakeup(void *opaque, int n, int level)
     }
 }
 
+/*
+ * Whether the PRCM has cut the clocks of the module of wake-up source @w,
+ * which then takes its wake-up request: its power domain is not ON (its
+ * clock domain is idle), CORE's logic is off (the CM with it), or the CM
+ * has its functional clock off and its interface clock off or under
+ * auto-idle.  ASSUMPTION (no TRM text found on what the PRCM does with a
+ * request of a module whose clocks run): none is latched, as a module
+ * that is not idle raises none (the OCP SWakeup is an idle-state signal,
+ * TRM 3.5.3.2 module idle protocol); this keeps the console's characters
+ * from latching ST_UART3 while the kernel keeps UART3 clocked.
+ */
+static bool omap3_prm_module_clocks_cut(OMAP3PRMState *s,
+                                        const OMAP3PRMWakeupSource *w)
+{
+    const OMAP3PRCMDomain *d = omap3_prm_domain(w->module);
+
+    return s->pwrst[d - omap3_prcm_domains] != PWRST_ON ||
+           omap3_prm_logic_lost(s, MOD_CORE) || !s->cm ||
+           omap3_cm_module_clocks_off(s->cm, w->module, w->bit);
+}
+
+/* Latch the PM_WKST bit of wake-up source @w, if PM_WKEN enables it */
+static void omap3_prm_latch_wakeup(OMAP3PRMState *s,
+                                   const OMAP3PRMWakeupSource *w)
+{
+    const OMAP3PRCMDomain *d = omap3_prm_domain(w->module);
+    hwaddr wkst = prm_domain_reg(d, OMAP3_PRM_WKST);
+
+    if (!extract32(prm_reg(s, prm_domain_reg(d, OMAP3_PRM_WKEN)), w->bit, 1)) {
+        return;
+    }
+    trace_omap3_prcm_wkst(d->name, w->name, w->bit);
+    s->space.regs[wkst >> 2] |= BIT(w->bit);
+    if (extract32(prm_reg(s, prm_domain_reg(d, OMAP3_PRM_MPUGRPSEL)),
+                  w->bit, 1)) {
+        /* routed to the MPU: its PRCM interrupt status, and its wake-up */
+        omap3_prm_set_irqstatus(s, R_PRM_IRQSTATUS_MPU_WKUP_ST_MASK);
+    }
+    /* the MPU (omap3_prm_mpu_wakeup) and the module's own domain wake */
+    omap3_prm_update_domains(s);
+}
+
+/*
+ * A module's wake-up request (SWAKEUP), "module-wakeup" input @n (an
+ * OMAP3PRMWakeup).  Its rising edge is the event: PM_WKST latches it, and
+ * software's write 1 clears the bit whatever the request's level then
+ * (Linux clears it in a loop until it reads 0, with no bail-out: a bit
+ * set again while the request stands would hang it).  "power-states"
+ * only: without it nothing is latched, the behaviour before wake-up
+ * events were modelled (the same gating as the power state machine's).
+ */
+static void omap3_prm_module_wakeup(void *opaque, int n, int level)
+{
+    OMAP3PRMState *s = opaque;
+    const OMAP3PRMWakeupSource *w = &omap3_prm_wakeups[n];
+    bool rising = level && !extract32(s->module_wakeup, n, 1);
+
+    s->module_wakeup = deposit32(s->module_wakeup, n, 1, level != 0);
+    trace_omap3_prcm_module_wakeup(w->name, level != 0);
+    if (!rising || !s->power_states) {
+        return;
+    }
+    /* the PRCM's view is brought up to date first, as for an access */
+    omap3_prm_update_domains(s);
+    if (omap3_prm_module_clocks_cut(s, w)) {
+        omap3_prm_latch_wakeup(s, w);
+    }
+}
+
 /* The Cortex-A8's STANDBYWFI: halted in WFI (1) or running (0) */
 static void omap3_prm_mpu_standbywfi(void *opaque, int n, int level)
 {
@@ -898,6 +1091,12 @@ static void omap3_prm_reset_enter(Object *obj, ResetType type)
     s->logic_off = 0;
     s->updating = s->update_again = s->wakeup_masked = false;
     s->sys_off_mode = false;
+    /*
+     * the modules' reset drops their wake-up requests (they lower the
+     * lines again in theirs); the latched PM_WKST bits went with the
+     * register file
+     */
+    s->module_wakeup = 0;
     memset(s->pwrst, PWRST_ON, sizeof(s->pwrst));
 }
 
@@ -941,6 +1140,8 @@ static void omap3_prm_init(Object *obj)
                             OMAP3_PRM_MPU_STANDBYWFI, 1);
     qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_mpu_irq,
                             OMAP3_PRM_MPU_IRQ, 2);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_prm_module_wakeup,
+                            OMAP3_PRM_MODULE_WAKEUP, OMAP3_PRM_NWAKEUPS);
     qdev_init_gpio_out_named(DEVICE(obj), s->logic_power,
                              OMAP3_PRM_LOGIC_POWER, OMAP3_PRCM_NDOMAINS);
     qdev_init_gpio_out_named(DEVICE(obj), &s->sys_off_mode_out,
@@ -985,12 +1186,13 @@ static int omap3_prm_post_load(void *opaque, int version_id)
 /*
  * Version 1 was new in the CM/PRM split (part of "omap3-prcm" version 1);
  * version 2: the MPU's STANDBYWFI; version 3: the power states; version 4:
- * the MPU's interrupt requests and logic power; version 5: SYS_OFF_MODE
+ * the MPU's interrupt requests and logic power; version 5: SYS_OFF_MODE;
+ * version 6: the modules' wake-up requests
  */
 static const VMStateDescription vmstate_omap3_prm = {
     .name = TYPE_OMAP3_PRM,
-    .version_id = 5,
-    .minimum_version_id = 5,
+    .version_id = 6,
+    .minimum_version_id = 6,
     .post_load = omap3_prm_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(space.regs, OMAP3PRMState,
@@ -1003,6 +1205,7 @@ static const VMStateDescription vmstate_omap3_prm = {
         VMSTATE_UINT8(mpu_irq, OMAP3PRMState),
         VMSTATE_UINT32(logic_off, OMAP3PRMState),
         VMSTATE_BOOL(sys_off_mode, OMAP3PRMState),
+        VMSTATE_UINT32(module_wakeup, OMAP3PRMState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -14,8 +14,17 @@
  * next event that can raise the interrupt line.  Writes complete at once,
  * so TWPS always reads 0 in posted mode.
  *
- * Not modelled: the capture input (TCAR1/2 keep their reset value), the
- * PWM/GPO output pin, and the wake-up request (TWER is a plain register).
+ * The wake-up request to the PRCM ("wakeup", the module's SWAKEUP): raised
+ * by an overflow or match event that TWER enables while TIOCP_CFG.ENAWAKEUP
+ * is set and the module is not in no-idle mode (DM37x TRM chapter 16,
+ * TWER and TIOCP_CFG; Linux's timer-ti-dm-systimer.c sets TWER's overflow
+ * enable for its clockevent); it stands until the module is next
+ * accessed, which it leaves idle for (an ASSUMPTION shared by the GPIO and
+ * UART models: the model does not follow the PRCM's idle handshake).  The
+ * PRM decides whether the PRCM takes it (omap3_prm.c).
+ *
+ * Not modelled: the capture input (TCAR1/2 keep their reset value, so no
+ * capture event, interrupt or wake-up), the PWM/GPO output pin.
  *
  * Copyright (c) 2026 qemu-gta04 developers
  *
@@ -96,6 +105,7 @@ REG32(TOWR, 0x58)
 #define GPT_IRQ_MASK            (R_TISR_MAT_MASK | R_TISR_OVF_MASK | \
                                  R_TISR_TCAR_MASK)
 #define GPT_TCLR_MASK           0x7fff
+#define GPT_IDLEMODE_NO         1       /* TIOCP_CFG.IDLEMODE no-idle */
 /* TSICR resets with POSTED set [reset value unverified] */
 #define GPT_TSICR_RESET         R_TSICR_POSTED_MASK
 /* TTGR reads as all ones */
@@ -153,14 +163,44 @@ static void gpt_update_irq(OMAP3GPTimerState *s)
 }
 
 /*
+ * The events that raise a wake-up request: those TWER enables, while
+ * TIOCP_CFG.ENAWAKEUP is set and IDLEMODE lets the module idle (force- or
+ * smart-idle; no-idle never idles, so it never asks to be woken).
+ * ASSUMPTION: the model does not follow the PRCM's idle handshake per
+ * module, so a module that may idle is taken as idle when the event comes;
+ * the PRM judges whether its clocks are cut (omap3_prm.c).
+ */
+static uint32_t gpt_wake_events(OMAP3GPTimerState *s)
+{
+    if (!FIELD_EX32(s->tiocp_cfg, TIOCP_CFG, ENAWAKEUP) ||
+        FIELD_EX32(s->tiocp_cfg, TIOCP_CFG, IDLEMODE) == GPT_IDLEMODE_NO) {
+        return 0;
+    }
+    return s->twer & GPT_IRQ_MASK;
+}
+
+/* The wake-up request (SWAKEUP) to the PRCM rises or drops */
+static void gpt_set_wake_request(OMAP3GPTimerState *s, bool level)
+{
+    if (level != s->wake_request) {
+        s->wake_request = level;
+        trace_omap3_gptimer_wakeup(DEVICE(s)->canonical_path, level);
+        qemu_set_irq(s->wakeup, level);
+    }
+}
+
+/*
  * An interrupt event: the TISR flag is set when its TIER enable is set
  * (the OMAP2/3 TISR is the "pending interrupt" status; unverified whether
- * disabled events also latch).
+ * disabled events also latch); TWER's enable raises the wake-up request.
  */
 static void gpt_event(OMAP3GPTimerState *s, uint32_t flag)
 {
     if (s->tier & flag) {
         s->tisr |= flag;
+    }
+    if (gpt_wake_events(s) & flag) {
+        gpt_set_wake_request(s, true);
     }
 }
 
@@ -295,21 +335,25 @@ static void gpt_restart_count(OMAP3GPTimerState *s)
     omap3_counter_restart(&s->counter, gpt_freq(s));
 }
 
-/* Arm the QEMUTimer for the next event that can set an enabled TISR flag */
+/*
+ * Arm the QEMUTimer for the next event that can set an enabled TISR flag
+ * or raise the wake-up request
+ */
 static void gpt_schedule(OMAP3GPTimerState *s, bool from_timer)
 {
     uint64_t next = UINT64_MAX;
     uint64_t to_ovf = GPT_WRAP - s->tcrr;
+    uint32_t armed = s->tier | gpt_wake_events(s);
     int64_t now, deadline;
 
     if (!gpt_running(s)) {
         timer_del(s->timer);
         return;
     }
-    if (s->tier & R_TISR_OVF_MASK) {
+    if (armed & R_TISR_OVF_MASK) {
         next = to_ovf;
     }
-    if ((s->tier & R_TISR_MAT_MASK) && gpt_compare_enabled(s)) {
+    if ((armed & R_TISR_MAT_MASK) && gpt_compare_enabled(s)) {
         /* a match after the wrap is planned again at the overflow */
         next = MIN(next, s->tmar > s->tcrr ? s->tmar - s->tcrr : to_ovf);
     }
@@ -398,6 +442,8 @@ static uint64_t gpt_read(void *opaque, hwaddr addr, unsigned size)
     uint32_t value = 0;
 
     gpt_sync(s);
+    /* an access brings the module out of idle: its request is served */
+    gpt_set_wake_request(s, false);
     if (gpt_is_1ms_reg(addr) && !s->has_1ms_tick) {
         qemu_log_mask(LOG_GUEST_ERROR,
                       "%s: 1-ms tick register 0x%02" HWADDR_PRIx
@@ -508,6 +554,7 @@ static void gpt_write(void *opaque, hwaddr addr, uint64_t data, unsigned size)
     uint32_t value = data;
 
     gpt_sync(s);
+    gpt_set_wake_request(s, false);
     trace_omap3_gptimer_write(DEVICE(s)->canonical_path, addr, value);
     if (gpt_is_1ms_reg(addr) && !s->has_1ms_tick) {
         qemu_log_mask(LOG_GUEST_ERROR,
@@ -620,7 +667,10 @@ static void gpt_reset_enter(Object *obj, ResetType type)
 
 static void gpt_reset_hold(Object *obj, ResetType type)
 {
-    gpt_update_irq(OMAP3_GPTIMER(obj));
+    OMAP3GPTimerState *s = OMAP3_GPTIMER(obj);
+
+    gpt_update_irq(s);
+    gpt_set_wake_request(s, false);
 }
 GTA04_RESET_PHASE_COMPAT(gpt_reset_hold);
 
@@ -633,6 +683,7 @@ static void gpt_init(Object *obj)
                           OMAP3_GPTIMER_MMIO_SIZE);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->wakeup, OMAP3_GPTIMER_WAKEUP, 1);
     s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", gpt_fclk_update, s,
                                  ClockPreUpdate | ClockUpdate);
 }
@@ -662,8 +713,11 @@ static int gpt_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_omap3_gptimer = {
     .name = TYPE_OMAP3_GPTIMER,
-    /* version 2: the functional clock instead of a clksel bit */
-    .version_id = 2,
+    /*
+     * version 2: the functional clock instead of a clksel bit; version 3:
+     * the wake-up request
+     */
+    .version_id = 3,
     .minimum_version_id = 2,
     .post_load = gpt_post_load,
     .fields = (const VMStateField[]) {
@@ -687,6 +741,7 @@ static const VMStateDescription vmstate_omap3_gptimer = {
         VMSTATE_UINT32(tcvr, OMAP3GPTimerState),
         VMSTATE_UINT32(tocr, OMAP3GPTimerState),
         VMSTATE_UINT32(towr, OMAP3GPTimerState),
+        VMSTATE_BOOL_V(wake_request, OMAP3GPTimerState, 3),
         VMSTATE_END_OF_LIST()
     }
 };

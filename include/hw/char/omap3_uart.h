@@ -20,7 +20,10 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
 /* The module occupies one 4 KiB L4 target (DM37x TRM table 2-3) */
 #define OMAP3_UART_MMIO_SIZE    0x1000
 
-/* Named qdev GPIO output: the module's SWAKEUP request to the PRCM */
+/*
+ * Named qdev GPIO output: the module's SWAKEUP request to the PRCM, high
+ * from an RX-activity wake-up event until the module is next accessed
+ */
 #define OMAP3_UART_WAKEUP       "wakeup"
 /* The RX wire as the SoC pad sees it: a pulse on a character's start bit */
 #define OMAP3_UART_RX_PAD       "rx-pad"
@@ -65,6 +68,7 @@ struct OMAP3UARTState {
     bool core_irq;              /* the 16550 core's interrupt output */
     bool rx_ready;              /* last seen LSR.RX_FIFO_E, for RX activity */
     bool irq_level;             /* derived: level driven on irq */
+    bool wake_request;          /* the "wakeup" output's level */
     int64_t tx_idle_ns;         /* when the last character is on the wire */
     QEMUTimer *tx_timer;        /* a held THR interrupt, at FIFO empty */
     const char *id;             /* QOM child name, for trace events */

@@ -22,7 +22,10 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPIOState, OMAP3_GPIO)
 #define OMAP3_GPIO_IRQ_MPU      0       /* IRQSTATUS1 & IRQENABLE1 */
 #define OMAP3_GPIO_IRQ_IVA      1       /* IRQSTATUS2 & IRQENABLE2 */
 
-/* Named qdev GPIO output: the bank's wake-up request to the PRCM */
+/*
+ * Named qdev GPIO output: the bank's wake-up request (SWAKEUP) to the
+ * PRCM, high from a wake-up event until the bank is next accessed
+ */
 #define OMAP3_GPIO_WAKEUP       "wakeup"
 
 /*
@@ -55,6 +58,7 @@ struct OMAP3GPIOState {
 
     uint32_t inputs;            /* levels on the input pins */
     uint32_t out_level;         /* levels driven on out[] */
+    bool wake_request;          /* the "wakeup" output's level */
 
     /* derived from the above, recomputed after migration */
     uint32_t level_events;      /* lines whose level detector matches */

@@ -92,4 +92,12 @@ bool omap3_cm_clkdm_idle(OMAP3CMState *s, const OMAP3PRCMDomain *d);
 /* CM_SLEEPDEP.EN_MPU of the domain in @module: it sleeps only with the MPU */
 bool omap3_cm_sleepdep_mpu(OMAP3CMState *s, hwaddr module);
 
+/*
+ * Whether the CM has the clocks of the module whose enable is bit @bit of
+ * the first CM_FCLKEN/CM_ICLKEN of the domain in @module cut: its
+ * functional clock off, and its interface clock off or under CM_AUTOIDLE
+ * (how the PRM judges a module's wake-up request)
+ */
+bool omap3_cm_module_clocks_off(OMAP3CMState *s, hwaddr module, unsigned bit);
+
 #endif /* HW_MISC_OMAP3_CM_H */

@@ -99,6 +99,12 @@ typedef struct OMAP3PRCMDomain {
     bool with_mpu;
     /* its state lives in the CPU model: lost with the MPU's logic only */
     bool state_in_cpu;
+    /*
+     * Its EN_ bit in the other domains' PM_WKDEP, which wakes them with it
+     * (Linux prm-regbits-34xx.h: EN_CORE 0, EN_MPU 1, EN_IVA2 2, EN_WKUP
+     * 4, EN_DSS 5, EN_PER 7); 0: none
+     */
+    uint8_t wkdep_en;
 } OMAP3PRCMDomain;
 
 #define CM_CLKDM    (OMAP3_PRCM_HAS(OMAP3_CM_FCLKEN) |                      \
@@ -137,6 +143,7 @@ typedef struct OMAP3PRCMDomain {
  */
 static const OMAP3PRCMDomain omap3_prcm_domains[] = {
     { "IVA2", OMAP3_PRCM_MOD_IVA2, .banks = 4,
+      .wkdep_en = 1 << 2,
       .clkdms = 1,
       .regs = HAS(CM_FCLKEN) | HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) |
               HAS(CM_CLKSTST) | HAS(PRM_RSTCTRL) | PRM_PWRDM |
@@ -148,6 +155,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00ff0f07,
       } },
     { "MPU", OMAP3_PRCM_MOD_MPU, .banks = 1,
+      .wkdep_en = 1 << 1,
       .clkdms = 1,
       .regs = HAS(CM_IDLEST) | HAS(CM_CLKSTCTRL) | HAS(CM_CLKSTST) |
               PRM_PWRDM | HAS(PRM_WKDEP),
@@ -157,6 +165,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030107,
       } },
     { "CORE", OMAP3_PRCM_MOD_CORE, .banks = 2,
+      .wkdep_en = 1 << 0,
       .clkdms = 2, .with_mpu = true,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(PRM_RSTCTRL) | PRM_PWRDM | PRM_WKUPDM,
@@ -178,6 +187,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "WKUP", OMAP3_PRCM_MOD_WKUP,
+      .wkdep_en = 1 << 4,
       .regs = HAS(CM_FCLKEN) | HAS(CM_ICLKEN) | HAS(CM_IDLEST) |
               HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) | PRM_WKUPDM,
       .reset = {
@@ -188,6 +198,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_MPUGRPSEL] = 0x100,
       } },
     { "DSS", OMAP3_PRCM_MOD_DSS, .banks = 1,
+      .wkdep_en = 1 << 5,
       .clkdms = 1,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | HAS(PRM_WKEN),
@@ -209,6 +220,7 @@ static const OMAP3PRCMDomain omap3_prcm_domains[] = {
           [OMAP3_PRM_PWSTCTRL] = 0x00030103,
       } },
     { "PER", OMAP3_PRCM_MOD_PER, .banks = 1,
+      .wkdep_en = 1 << 7,
       .clkdms = 1,
       .regs = CM_CLKDM | HAS(CM_AUTOIDLE) | HAS(CM_CLKSEL) |
               HAS(CM_SLEEPDEP) | PRM_PWRDM | HAS(PRM_WKDEP) | PRM_WKUPDM,

@@ -75,6 +75,50 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
  */
 #define OMAP3_PRM_SYS_OFF_MODE  "sys-off-mode"
 
+/*
+ * Named GPIO inputs "module-wakeup", one per OMAP3PRMWakeup: a module's
+ * wake-up request to the PRCM (SWAKEUP), high from the enabled event the
+ * module saw while idle until it leaves idle ("power-states" only: without
+ * it the level is followed but nothing is latched).  A rising edge, while
+ * the PRCM has the module's clocks cut, latches its PM_WKST_<domain> bit
+ * if PM_WKEN_<domain> enables it; a latched bit that PM_MPUGRPSEL_<domain>
+ * routes to the MPU sets PRM_IRQSTATUS_MPU.WKUP_ST and wakes the MPU, and
+ * any latched bit keeps (brings) its own power domain ON, and the domains
+ * whose PM_WKDEP names that one.  The SoC wires each module's request to
+ * the input of its entry (dm3730.c, dm3730_wakeup_sources[]).
+ */
+#define OMAP3_PRM_MODULE_WAKEUP "module-wakeup"
+
+/* The modules whose wake-up requests the PRM takes, by PM_WKST domain */
+typedef enum OMAP3PRMWakeup {
+    /* WKUP */
+    OMAP3_PRM_WAKEUP_GPT1,
+    OMAP3_PRM_WAKEUP_GPT12,
+    OMAP3_PRM_WAKEUP_GPIO1,
+    /* CORE (PM_WKST1_CORE) */
+    OMAP3_PRM_WAKEUP_GPT10,
+    OMAP3_PRM_WAKEUP_GPT11,
+    OMAP3_PRM_WAKEUP_UART1,
+    OMAP3_PRM_WAKEUP_UART2,
+    /* PER */
+    OMAP3_PRM_WAKEUP_GPT2,
+    OMAP3_PRM_WAKEUP_GPT3,
+    OMAP3_PRM_WAKEUP_GPT4,
+    OMAP3_PRM_WAKEUP_GPT5,
+    OMAP3_PRM_WAKEUP_GPT6,
+    OMAP3_PRM_WAKEUP_GPT7,
+    OMAP3_PRM_WAKEUP_GPT8,
+    OMAP3_PRM_WAKEUP_GPT9,
+    OMAP3_PRM_WAKEUP_UART3,
+    OMAP3_PRM_WAKEUP_GPIO2,
+    OMAP3_PRM_WAKEUP_GPIO3,
+    OMAP3_PRM_WAKEUP_GPIO4,
+    OMAP3_PRM_WAKEUP_GPIO5,
+    OMAP3_PRM_WAKEUP_GPIO6,
+    OMAP3_PRM_WAKEUP_UART4,
+    OMAP3_PRM_NWAKEUPS
+} OMAP3PRMWakeup;
+
 /* Link property "cm": the CM, whose CM_CLKSTCTRL the power domains follow */
 #define OMAP3_PRM_CM            "cm"
 
@@ -83,8 +127,10 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
  * domain goes to its PM_PWSTCTRL target (ON: INACTIVE) when its clock
  * domain idles and comes back ON when it no longer does; PM_PWSTST shows
  * the state, a completed sleep transition latches PM_PREPWSTST, a write to
- * PM_PREPWSTST loads the current state.  Off: the MPU INACTIVE in WFI
- * only, every other domain ON, PM_PREPWSTST a plain register.
+ * PM_PREPWSTST loads the current state; the modules' wake-up requests
+ * ("module-wakeup") latch PM_WKST.  Off: the MPU INACTIVE in WFI only,
+ * every other domain ON, PM_PREPWSTST a plain register, no module wake-up
+ * event latched.
  */
 #define OMAP3_PRM_POWER_STATES  "power-states"
 
@@ -124,6 +170,8 @@ struct OMAP3PRMState {
     /* a sleep transition that a pending wake-up event ends is under way */
     bool wakeup_masked;
     bool sys_off_mode;          /* the "sys-off-mode" output's level */
+    /* "module-wakeup" inputs: bit n is OMAP3PRMWakeup n's level */
+    uint32_t module_wakeup;
 };
 
 #endif /* HW_MISC_OMAP3_PRM_H */

@@ -25,6 +25,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
  * the CM selects (CM_CLKSEL_WKUP/PER/CORE CLKSEL_GPTn).
  */
 
+/*
+ * Named qdev GPIO output: the module's wake-up request (SWAKEUP) to the
+ * PRCM, high from an event TWER enables (with TIOCP_CFG.ENAWAKEUP, not in
+ * no-idle mode) until the module is next accessed
+ */
+#define OMAP3_GPTIMER_WAKEUP    "wakeup"
+
 struct OMAP3GPTimerState {
     /*< private >*/
     SysBusDevice parent_obj;
@@ -32,6 +39,7 @@ struct OMAP3GPTimerState {
 
     MemoryRegion iomem;
     qemu_irq irq;
+    qemu_irq wakeup;
     QEMUTimer *timer;
 
     /* properties */
@@ -60,6 +68,7 @@ struct OMAP3GPTimerState {
     uint32_t towr;
 
     bool irq_level;
+    bool wake_request;          /* the "wakeup" output's level */
 };
 
 #endif /* HW_TIMER_OMAP3_GPTIMER_H */
