@@ -22,6 +22,13 @@ each board boots once and is measured in that one VM:
             pl031_alarm_raised; -msg timestamp=on) to the moment the command
             after the write to /sys/power/state has printed its marker
 
+gta04 is then booted a second time with the PRM's power states on
+(-global omap3-prm.power-states=on) and off mode enabled (pm_debug
+enable_off_mode 1): idle at the shell (the MPU, NEON and PER go to RET/OFF
+between ticks, through the boot ROM on each OFF wake) and suspended in `mem`
+(CORE and PER OFF, pm_debug's core OFF count checked to have moved),
+against vexpress-a9's idle and mem.
+
 The host CPU of gta04 is measured a second time with one behaviour of the
 guest kernel switched off through QEMU's gdbstub (gta04.gdbstub.write_word), to
 show what the board itself costs when the kernel does not make it spin or
@@ -187,6 +194,43 @@ def one_board(name: str, guest: str, stock: str, workdir: str, rnd: int  # pylin
     return res
 
 
+PWRST_ARGS = ("-global", "omap3-prm.power-states=on")
+PM_DEBUG = "/sys/kernel/debug/pm_debug"
+
+
+def core_off_count(g: Guest) -> int:
+    """pm_debug/count's OFF count of core_pwrdm."""
+    for line in g.ok("cat %s/count" % PM_DEBUG).splitlines():
+        if line.startswith("core_pwrdm"):
+            return int(re.search(r"OFF:(\d+)", line).group(1))  # type: ignore[union-attr]
+    raise RuntimeError("pm_debug/count has no core_pwrdm line")
+
+
+def pwrst_board(guest: str, workdir: str, rnd: int) -> Sample:
+    """gta04 with the power states on and off mode: idle and mem host CPU."""
+    log = os.path.join(workdir, "gta04-pwrst-%d.trace" % rnd)
+    g = Guest(guest=guest, binary=QEMU, name="bench-gta04-pwrst",
+              extra_args=("-msg", "timestamp=on", "-trace", ALARM_EVENT["gta04"], "-D", log)
+              + PWRST_ARGS, **BOARDS["gta04"])
+    res: Sample = {}
+    try:
+        g.boot(timeout=300)
+        g.ok("mount -t debugfs none /sys/kernel/debug 2>/dev/null; "
+             "echo 1 > %s/enable_off_mode" % PM_DEBUG)
+        pid = qemu_pid(g)
+        time.sleep(2)
+        res["idle_cpu_pct_pwrst"] = cpu_percent(pid, IDLE_S)
+        off0 = core_off_count(g)
+        cpu, wake, _ = sleep_and_wake(g, "mem", log)
+        if core_off_count(g) <= off0:
+            raise RuntimeError("power states: CORE did not reach OFF in mem")
+        res["mem_cpu_pct_pwrst"] = cpu
+        res["mem_wake_s_pwrst"] = wake
+    finally:
+        g.shutdown()
+    return res
+
+
 def icount_boot(name: str, guest: str, stock: str) -> Dict[str, float]:
     """Guest seconds to the shell under -icount shift=0,sleep=off: busy
     (= instructions / 1e9) and idle, from /proc/uptime at the prompt."""
@@ -242,8 +286,14 @@ ROWS = [  # key, label, unit, format[, vexpress-a9 key it is compared with]
     ("freeze_cpu_pct_no_poll", "host CPU, `freeze`, gta04 with `cpu_idle_force_poll` = 0 "
      "(the kernel's s2idle poll off; vexpress-a9 as above)", "%", "%.2f", "freeze_cpu_pct"),
     ("mem_cpu_pct", "host CPU, suspended in `mem`", "%", "%.2f"),
+    ("idle_cpu_pct_pwrst", "host CPU, guest idle at the shell, gta04 with power states and off "
+     "mode (vexpress-a9 as above)", "%", "%.2f", "idle_cpu_pct"),
+    ("mem_cpu_pct_pwrst", "host CPU, `mem`, gta04 with power states and off mode: CORE and PER "
+     "OFF (vexpress-a9 as above)", "%", "%.2f", "mem_cpu_pct"),
     ("freeze_wake_s", "wake from `freeze`: RTC alarm to shell", "s", "%.3f"),
     ("mem_wake_s", "wake from `mem`: RTC alarm to shell", "s", "%.3f"),
+    ("mem_wake_s_pwrst", "wake from `mem` with power states, CORE OFF: RTC alarm to shell "
+     "(through the boot ROM; vexpress-a9 as above)", "s", "%.3f", "mem_wake_s"),
     ("rss_mib", "RSS after boot", "MiB", "%.0f"),
 ]
 
@@ -333,6 +383,8 @@ def main() -> None:
             order = list(BOARDS) if rnd % 2 == 0 else list(BOARDS)[::-1]
             for name in order:
                 res = one_board(name, guest, stock, workdir, rnd)
+                if name == "gta04":
+                    res.update(pwrst_board(guest, workdir, rnd))
                 samples[name].append(res)
                 print("round %d %-12s %s" % (rnd + 1, name,
                       " ".join("%s=%.3g" % kv for kv in sorted(res.items()))), flush=True)

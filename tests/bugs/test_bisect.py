@@ -23,6 +23,13 @@ the power button, the console up so the BCI interrupt lands before WFI).
    three runs; it must name the bug commit.  Its lines give each step's
    [build, boot, scenario] seconds and the wall time.
 
+4. --record: the bug commit of demo 1, `--scenario rtc-wake --runs 2
+   --artefacts DIR --record` (two failing runs: the PIH no wake-up irq, the
+   alarm's wake unaccounted for); the first keeps its icount recording,
+   the second's is deleted, and `scripts/run.sh --replay` of the kept one
+   ends by itself, exit 0, its console the run's console and more (the
+   replay runs on to the recording's last instruction).
+
     python3 tests/bugs/test_bisect.py      (slow the first time: a kernel build)
 """
 
@@ -161,6 +168,50 @@ class BisectTest(GTA04Test):
                 raise TestFailure("artefacts: %d runs, %s without all of %s"
                                   % (len(runs), short[:3], ", ".join(want)))
             print("  artefacts: %d runs, each with %s" % (len(runs), ", ".join(want)))
+
+    def test_record_of_a_failing_run(self) -> None:
+        with demo_tree() as tree:
+            _commits, bug = make_repo(tree, bug1_steps, BUG1_TITLE)
+            git(tree, "checkout", "-q", bug)
+            artefacts = os.path.join(os.path.dirname(tree), "artefacts-record")
+            shutil.rmtree(artefacts, ignore_errors=True)
+            t0 = time.monotonic()
+            proc = subprocess.run([os.path.join(REPO, "scripts", "gta04-bisect-run"), tree,
+                                   "--scenario", "rtc-wake", "--state", "mem", "--runs", "2",
+                                   "--artefacts", artefacts, "--record"],
+                                  check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True, timeout=3600)
+            print("  --record on %s: exit %d in %.0f s: %s" % (
+                bug[:12], proc.returncode, time.monotonic() - t0,
+                shorter(proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else "")))
+            if proc.returncode != 1:
+                raise TestFailure("the bug commit is not bad (exit %d):\n%s"
+                                  % (proc.returncode, proc.stdout[-3000:]))
+            runs = sorted(glob.glob(os.path.join(artefacts, "*", "run*")))
+            kept = [r for r in runs if os.path.exists(os.path.join(r, "record", "replay.bin"))]
+            if len(runs) != 2 or kept != runs[:1]:
+                raise TestFailure("recordings kept: %s of runs %s (want the first only)"
+                                  % (kept, runs))
+            rec = os.path.join(kept[0], "record")
+            replayed = os.path.join(os.path.dirname(tree), "console-replay.log")
+            t0 = time.monotonic()
+            rep = subprocess.run([os.path.join(REPO, "scripts", "run.sh"), "--replay", rec],
+                                 check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 text=True, timeout=600,
+                                 env=dict(os.environ, GTA04_RR_SERIAL="file:" + replayed))
+            with open(os.path.join(kept[0], "console.log"), "rb") as fh:
+                ran = fh.read().replace(b"\r", b"")
+            with open(replayed, "rb") as fh:
+                again = fh.read().replace(b"\r", b"")
+            print("  replay: exit %d in %.0f s; the run's console %d bytes, the replay's %d, "
+                  "replay.bin %d bytes" % (rep.returncode, time.monotonic() - t0, len(ran),
+                                            len(again), os.path.getsize(os.path.join(
+                                                rec, "replay.bin"))))
+            if rep.returncode != 0 or "qemu-system-arm:" in rep.stdout:
+                raise TestFailure("the replay ended with %d:\n%s" % (rep.returncode,
+                                                                     rep.stdout[-2000:]))
+            if len(ran) < 10000 or not again.startswith(ran):
+                raise TestFailure("the replay's console is not the run's and more")
 
 
 if __name__ == "__main__":
