@@ -5,6 +5,7 @@ rules of our tests, and the console, shell and monitor of that VM.
 
 import os
 import re
+import shlex
 import shutil
 import tempfile
 import time
@@ -104,6 +105,10 @@ class Guest:
                              "-serial", "chardev:console")
         else:
             self.vm.set_console()
+        # GTA04_QEMU_EXTRA: more QEMU options for every -M gta04 a test
+        # starts, e.g. the whole bug table with the PRM's power states on
+        if machine == "gta04":
+            extra_args = list(extra_args) + shlex.split(os.environ.get("GTA04_QEMU_EXTRA", ""))
         # the machine as booted, without the harness's connections: what a
         # recording's qemu-args holds (scripts/run.sh --replay)
         self.machine_args = ["-M", machine, *boot_args(self.guest, kernel, dtb, console, append)]
