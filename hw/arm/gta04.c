@@ -96,6 +96,14 @@ static void gta04_init(MachineState *machine)
                                 qdev_get_gpio_in_named(DEVICE(&gms->stimuli),
                                                 GTA04_STIMULI_LINES,
                                                 GTA04_STIMULI_LINE_STANDBYWFI));
+    /*
+     * the first -serial after the UARTs' is the stimuli's request input (a
+     * recording holds chardev input, not QMP: gta04_stimuli.h)
+     */
+    if (serial_hd(DM3730_NUM_SERIAL)) {
+        qdev_prop_set_chr(DEVICE(&gms->stimuli), "chardev",
+                          serial_hd(DM3730_NUM_SERIAL));
+    }
     /* -serial N: serial0 is UART3, the console (see dm3730.h) */
     for (int i = 0; i < DM3730_NUM_SERIAL; i++) {
         g_autofree char *prop = g_strdup_printf("serial%d", i);

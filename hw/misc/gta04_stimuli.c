@@ -42,6 +42,8 @@
 #include "hw/sysbus.h"
 #include "hw/char/omap3_uart.h"
 #include "hw/misc/gta04_stimuli.h"
+#include "hw/qdev-properties.h"
+#include "hw/qdev-properties-system.h"
 #include "exec/memop.h"
 #include "migration/vmstate.h"
 #include GTA04_SYSTEM_ADDRESS_SPACES_H
@@ -585,6 +587,68 @@ static void gta04_stimuli_drop_writes(GTA04StimuliState *s)
     }
 }
 
+/*
+ * The "chardev" input: a line "PROPERTY ARGUMENT" is the write of ARGUMENT
+ * to this device's PROPERTY, as qom-set would make it.  A refused one is
+ * reported on stderr (a chardev has no way to answer).
+ */
+static const char *const gta04_stimuli_requests[] = {
+    "at", "on-console", "on-line", "on-write", "drop",
+};
+
+static void gta04_stimuli_request(GTA04StimuliState *s, const char *line)
+{
+    const char *space = strchr(line, ' ');
+    g_autofree char *prop = space ? g_strndup(line, space - line) : NULL;
+    Error *err = NULL;
+    size_t i;
+
+    for (i = 0; prop && i < ARRAY_SIZE(gta04_stimuli_requests); i++) {
+        if (!strcmp(prop, gta04_stimuli_requests[i])) {
+            trace_gta04_stimuli_request(line);
+            if (!object_property_set_str(OBJECT(s), prop, space + 1, &err)) {
+                warn_reportf_err(err, "gta04-stimuli: chardev request refused: ");
+            }
+            return;
+        }
+    }
+    warn_report("gta04-stimuli: chardev request \"%s\": expected \"PROPERTY "
+                "ARGUMENT\" with PROPERTY at, on-console, on-line, on-write or "
+                "drop", line);
+}
+
+static int gta04_stimuli_can_receive(void *opaque)
+{
+    return GTA04_STIMULI_REQUEST_LEN;
+}
+
+static void gta04_stimuli_receive(void *opaque, const uint8_t *buf, int size)
+{
+    GTA04StimuliState *s = opaque;
+    int i;
+
+    for (i = 0; i < size; i++) {
+        if (buf[i] == '\n' || buf[i] == '\r') {
+            if (s->request_len) {
+                s->request[MIN(s->request_len, GTA04_STIMULI_REQUEST_LEN - 1)] = '\0';
+                gta04_stimuli_request(s, (const char *)s->request);
+            }
+            s->request_len = 0;
+        } else if (s->request_len < GTA04_STIMULI_REQUEST_LEN - 1) {
+            s->request[s->request_len++] = buf[i];
+        }
+        /* a longer line keeps its beginning, and is refused as it is */
+    }
+}
+
+static void gta04_stimuli_realize(DeviceState *dev, Error **errp)
+{
+    GTA04StimuliState *s = GTA04_STIMULI(dev);
+
+    qemu_chr_fe_set_handlers(&s->chr, gta04_stimuli_can_receive,
+                             gta04_stimuli_receive, NULL, NULL, s, NULL, true);
+}
+
 /* Nothing pending, nothing waited for (reset, and a new device) */
 static void gta04_stimuli_clear(GTA04StimuliState *s)
 {
@@ -601,6 +665,7 @@ static void gta04_stimuli_clear(GTA04StimuliState *s)
     }
     gta04_stimuli_drop_writes(s);
     s->line_len = 0;
+    s->request_len = 0;
 }
 
 /* "console": forget the lines waited for; "all": and what is scheduled */
@@ -812,6 +877,7 @@ static int gta04_stimuli_post_load(void *opaque, int version_id)
         w->delay_ns = MAX(w->delay_ns, 0);
     }
     s->line_len = MIN(s->line_len, GTA04_STIMULI_LINE_LEN - 1);
+    s->request_len = MIN(s->request_len, GTA04_STIMULI_REQUEST_LEN - 1);
     for (i = 0; i < GTA04_STIMULI_LINE_WATCHES; i++) {
         GTA04LineWatch *w = &s->line_watch[i];
 
@@ -912,7 +978,7 @@ static const VMStateDescription vmstate_gta04_write_watch = {
 
 static const VMStateDescription vmstate_gta04_stimuli = {
     .name = TYPE_GTA04_STIMULI,
-    .version_id = 4,
+    .version_id = 5,
     .minimum_version_id = 1,
     .pre_load = gta04_stimuli_pre_load,
     .post_load = gta04_stimuli_post_load,
@@ -936,8 +1002,14 @@ static const VMStateDescription vmstate_gta04_stimuli = {
         VMSTATE_STRUCT_ARRAY(write_watch, GTA04StimuliState,
                              GTA04_STIMULI_WRITE_WATCHES, 4,
                              vmstate_gta04_write_watch, GTA04WriteWatch),
+        VMSTATE_BUFFER_V(request, GTA04StimuliState, 5),
+        VMSTATE_UINT32_V(request_len, GTA04StimuliState, 5),
         VMSTATE_END_OF_LIST()
     }
+};
+
+static const Property gta04_stimuli_properties[] = {
+    DEFINE_PROP_CHR("chardev", GTA04StimuliState, chr),
 };
 
 static void gta04_stimuli_class_init(ObjectClass *klass, const void *data)
@@ -945,6 +1017,8 @@ static void gta04_stimuli_class_init(ObjectClass *klass, const void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->realize = gta04_stimuli_realize;
+    device_class_set_props(dc, gta04_stimuli_properties);
     dc->desc = "GTA04 stimuli at a virtual time (QOM property writes)";
     dc->vmsd = &vmstate_gta04_stimuli;
     /* made by the board only: one per machine, at /machine/stimuli */

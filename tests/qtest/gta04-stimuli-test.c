@@ -493,6 +493,53 @@ static void test_on_write_migration(void)
     qtest_quit(qts);
 }
 
+/* Wait (a bounded while) until `n` stimuli are pending: chardev input comes
+ * when QEMU's main loop reads it */
+static void wait_pending(QTestState *qts, uint64_t n)
+{
+    int i;
+
+    for (i = 0; i < 500 && pending(qts) != n; i++) {
+        g_usleep(10000);
+    }
+    g_assert_cmpuint(pending(qts), ==, n);
+}
+
+/*
+ * Requests as lines on the chardev input (the first -serial after the four
+ * UARTs'): "PROPERTY ARGUMENT" as qom-set would write it; a line may come
+ * in pieces; a bad one is refused (on stderr) and changes nothing
+ */
+static void test_chardev_requests(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("gta04-stimuli-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "stimuli.sock", NULL);
+    int server = qtest_socket_server(path);
+    QTestState *qts = qtest_initf("-M gta04 -chardev socket,id=stim,path=%s "
+                                  "-serial null -serial null -serial null "
+                                  "-serial null -serial chardev:stim", path);
+    int fd = accept(server, NULL, NULL);
+    const char *bad = "bogus 1 2\nat -5 " TWL " pwron on\n";
+    const char *part1 = "at 1000000 " TWL, *part2 = " pwron on\n";
+
+    g_assert_cmpint(fd, >=, 0);
+    g_assert_cmpint(write(fd, bad, strlen(bad)), ==, strlen(bad));
+    g_assert_cmpint(write(fd, part1, strlen(part1)), ==, strlen(part1));
+    g_usleep(50000);
+    g_assert_cmpuint(pending(qts), ==, 0);
+    g_assert_cmpint(write(fd, part2, strlen(part2)), ==, strlen(part2));
+    wait_pending(qts, 1);
+    qtest_clock_step(qts, 999999);
+    g_assert_false(qtest_qom_get_bool(qts, TWL, "pwron"));
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_qom_get_bool(qts, TWL, "pwron"));
+    qtest_quit(qts);
+    close(fd);
+    close(server);
+    unlink(path);
+    rmdir(dir);
+}
+
 static bool held(QTestState *qts)
 {
     return qtest_qom_get_bool(qts, STIMULI, "held");
@@ -577,6 +624,7 @@ int main(int argc, char **argv)
     qtest_add_func("gta04/stimuli/on-write-bad", test_on_write_bad);
     qtest_add_func("gta04/stimuli/on-write-migration", test_on_write_migration);
     qtest_add_func("gta04/stimuli/hold-at", test_hold_at);
+    qtest_add_func("gta04/stimuli/chardev-requests", test_chardev_requests);
 
     return g_test_run();
 }

@@ -21,6 +21,11 @@
  * ADDR whose bits under MASK are VALUE: "when the kernel masks INTC line 7"
  * is a write to MIR_SET0 with bit 7.
  *
+ * The same requests can come as lines "PROPERTY ARGUMENT" (at, on-console,
+ * on-line, on-write, drop) on the device's "chardev", which the board
+ * connects to the first -serial after the SoC's UARTs: an icount recording
+ * holds chardev input, and not QMP, so a run driven this way replays.
+ *
  * And the board can hold still for a test that types at its shell: with
  * `hold-at` a glob ("gta04:*# ", the prompt) the VM pauses the moment the
  * guest writes a console line so far that matches it, and `held` says so
@@ -37,11 +42,15 @@
 #define HW_MISC_GTA04_STIMULI_H
 
 #include "hw/sysbus.h"
+#include "chardev/char-fe.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
 
 #define TYPE_GTA04_STIMULI "gta04-stimuli"
 OBJECT_DECLARE_SIMPLE_TYPE(GTA04StimuliState, GTA04_STIMULI)
+
+/* The longest request line on the "chardev" input */
+#define GTA04_STIMULI_REQUEST_LEN   256
 
 /* How many stimuli can wait at once, and the longest of each string */
 #define GTA04_STIMULI_SLOTS     16
@@ -136,6 +145,11 @@ struct GTA04StimuliState {
 
     GTA04WriteWatch write_watch[GTA04_STIMULI_WRITE_WATCHES];
     GTA04WriteSpy spy[GTA04_STIMULI_WRITE_WATCHES];
+
+    /* requests as lines on a chardev, the board's -serial after the UARTs */
+    CharBackend chr;
+    uint8_t request[GTA04_STIMULI_REQUEST_LEN];     /* the line so far */
+    uint32_t request_len;
 
     /* the harness's, not the guest's: neither is migrated */
     char *hold_at;              /* glob of a partial console line; NULL: off */
