@@ -98,7 +98,9 @@ else
     step "replaying $dir (input is ignored; the recorded one is played back)"
     monitor="$dir/monitor-replay.sock"
 fi
-exec "$QEMU" "${args[@]}" \
+# the console first: it is serial0 (UART3), and a recording's qemu-args may
+# hold more serials after it (the stimuli's chardev input, as null)
+exec "$QEMU" -serial "${GTA04_RR_SERIAL:-stdio}" "${args[@]}" \
     -icount "$icount,rr=$mode,rrfile=$dir/replay.bin" \
-    -display none -serial "${GTA04_RR_SERIAL:-stdio}" \
+    -display none \
     -monitor "unix:$monitor,server=on,wait=off"

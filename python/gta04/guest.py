@@ -7,10 +7,11 @@ import os
 import re
 import shlex
 import shutil
+import socket
 import tempfile
 import time
 from types import TracebackType
-from typing import Any, Optional, Sequence, Type
+from typing import Any, List, Optional, Sequence, Type
 
 from .board import PIH, PROMPT, PROMPT_END, READY
 from .console import Console, PipeStream, Stream
@@ -33,6 +34,12 @@ from .suspend import Sleep, Stimulus, Suspender
 # a stimulus on the virtual clock has a place in that time: the guest's own
 # RTC alarm, or one the board applies itself (Guest.stimulus_at); a host's
 # "3 s after suspend" never comes while nothing is pending.
+# record=DIR (Guest): the icount shift, what makes the machine's time
+# replayable, and the serials up to the stimuli's chardev input, the first
+# -serial after the SoC's four UARTs' (the console is serial0)
+RECORD_SHIFT = 3
+RECORD_ARGS = ("-rtc", "base=2026-01-01T00:00:00,clock=vm", "-net", "none")
+SERIAL_PADS = 3
 WARP_ARGS = ("-icount", "shift=3,sleep=off", "-rtc", "base=2026-01-01T00:00:00,clock=vm")
 # ... and in a test, a guest idle at its prompt would jump its time to each
 # next timer for as long as the host takes to type the next command: guest
@@ -61,7 +68,7 @@ class Guest:
                  binary: str = QEMU, machine: str = "gta04", dtb: str = "omap3-gta04a5.dtb",
                  console: Optional[str] = None, kernel: Optional[str] = None,
                  console_pipe: Optional[str] = None, console_up: bool = False,
-                 debian: Optional[str] = None, warp: bool = False):
+                 debian: Optional[str] = None, warp: bool = False, record: str = ""):
         # debian: which of Debian's kernels (guest/debian-kernels) the guest
         # is made with; its cmdline file names the console and what else that
         # kernel needs on this board (console= overrides it, e.g. vexpress)
@@ -90,6 +97,20 @@ class Guest:
         # console_pipe=BASE: the console on the FIFOs BASE.in/BASE.out (a
         # chardev pipe) instead of a socket; see PipeStream
         self.console_pipe = console_pipe
+        # record=DIR: the run is an icount recording in DIR (replay.bin, and
+        # qemu-args and icount for scripts/run.sh --replay DIR); the console
+        # on a pipe there, and every write that changes the board through
+        # the stimuli's chardev, which the recording holds (not QMP)
+        self.record = record
+        self._requests: Optional[socket.socket] = None
+        if record:
+            console_pipe = self.console_pipe = os.path.join(record, "console")
+            extra_args = list(extra_args) + list(RECORD_ARGS) + [
+                "-icount", "shift=%d,rr=record,rrfile=%s"
+                % (RECORD_SHIFT, os.path.join(record, "replay.bin")),
+                "-chardev", "socket,id=stimuli,path=%s,server=on,wait=off"
+                % os.path.join(record, "stimuli.sock"),
+                *["-serial", "null"] * SERIAL_PADS, "-serial", "chardev:stimuli", "-S"]
         # warp mode: a console socket pushes back after some 200 bytes the
         # host has not read yet, the UART then waits for the host, the CPU
         # idles and icount jumps the guest's time to its next timer: seconds
@@ -113,23 +134,47 @@ class Guest:
         # recording's qemu-args holds (scripts/run.sh --replay)
         self.machine_args = ["-M", machine, *boot_args(self.guest, kernel, dtb, console, append)]
         self.vm.add_args(*self.machine_args[2:], *extra_args)
+        if record:
+            self._write_replay_files(list(extra_args))
         # typing one echoed character at a time: record/replay's pipe (PipeStream)
         self.monitor = Monitor(self.vm, self.alive)
         self.console = Console(self.alive, echo_typing=bool(console_pipe) and not self._pipe_dir,
                                hold=(self.monitor.held, self.monitor.release_hold) if warp
                                else None)
         self.shell = Shell(self.console)
+        # a recording runs on icount too: asleep with no timer pending, the
+        # guest's clock stands still as in warp mode, so the board applies
+        # the stimuli on its clock and a stalled clock is the verdict
         self.suspender = Suspender(self.console, self.shell, self.monitor, console_up,
                                    console_suspends="no_console_suspend" not in append.split(),
-                                   warp=warp)
+                                   warp=warp or bool(record))
         self.t0 = 0.0
         self.boot_time: Optional[float] = None
         self.expect_exit = False    # the guest powered off: QEMU ends by itself
         self.exit_checked = False
 
+    def _write_replay_files(self, extra_args: List[str]) -> None:
+        """DIR/qemu-args and DIR/icount of a recording: the machine as the
+        run had it, without the harness's connections (the console, the
+        stimuli's socket: null serials in their places, run.sh adds the
+        console first), the recording's own options and the logs."""
+        keep: List[str] = []
+        args = iter(extra_args)
+        for arg in args:
+            if arg in ("-chardev", "-serial", "-icount", "-D", "-trace", "-msg", "-d"):
+                next(args, None)
+            elif arg != "-S":
+                keep.append(arg)
+        with open(os.path.join(self.record, "qemu-args"), "w", encoding="utf-8") as fh:
+            fh.write("".join(a + "\0" for a in self.machine_args + keep
+                             + ["-serial", "null"] * (SERIAL_PADS + 1)))
+        with open(os.path.join(self.record, "icount"), "w", encoding="ascii") as fh:
+            fh.write("shift=%d\n" % RECORD_SHIFT)
+
     # -- lifecycle
     def launch(self) -> None:
-        """Start QEMU and connect to its console."""
+        """Start QEMU and connect to its console (recording: and to the
+        stimuli's chardev, then run the VM, started stopped)."""
         self.t0 = time.monotonic()
         self.vm.launch()
         stream: Stream
@@ -138,6 +183,12 @@ class Guest:
         else:
             stream = self.vm.console_socket
         self.console.attach(stream)
+        if self.record:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.connect(os.path.join(self.record, "stimuli.sock"))
+            self._requests = sock
+            self.monitor.requests = lambda line: sock.sendall(line.encode())
+            self.monitor.qmp("cont")
 
     def _stderr_tail(self, lines: int = 40) -> str:
         """
@@ -195,6 +246,9 @@ class Guest:
         try:
             self._stop()
         finally:
+            if self._requests is not None:
+                self._requests.close()
+                self._requests = None
             if self._pipe_dir:
                 shutil.rmtree(self._pipe_dir, ignore_errors=True)
 

@@ -4,7 +4,7 @@ memory, the guest's 32 kHz clock, kernel memory, migration to a file.
 """
 
 import time
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, List, Optional
 
 from .board import STIMULI, SYNCTIMER_CR
 from .errors import TestFailure
@@ -21,6 +21,8 @@ class Monitor:
     def __init__(self, vm: QEMUMachine, alive: Callable[[str], None]):
         self.vm = vm
         self.alive = alive
+        # a recording's request line writer (Guest's record), or None
+        self.requests: Optional[Callable[[str], None]] = None
 
     def qmp(self, cmd: str, **args: Any) -> Any:
         """Run a QMP command; return its result."""
@@ -36,8 +38,22 @@ class Monitor:
         out: str = self.qmp("human-monitor-command", **{"command-line": line})
         return out
 
+    # /machine/stimuli's properties that its chardev input takes
+    REQUESTS = ("at", "on-console", "on-line", "on-write", "drop")
+
     def qom_set(self, path: str, prop: str, value: Any) -> Any:
-        """qom-set PATH PROP VALUE."""
+        """qom-set PATH PROP VALUE.  With `requests` (a recording: Guest's
+        record) a write that changes the board goes as a line to the
+        board's stimuli chardev instead, which the recording holds: the
+        stimuli's own requests as they are, any other property as "at 0"
+        (applied on the virtual clock as the line is read)."""
+        if self.requests is not None and not (path == STIMULI and prop not in self.REQUESTS):
+            if path == STIMULI:
+                self.requests("%s %s\n" % (prop, value))
+            else:
+                text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+                self.requests("at 0 %s %s %s\n" % (path, prop, text))
+            return None
         return self.qmp("qom-set", path=path, property=prop, value=value)
 
     def qom_get(self, path: str, prop: str) -> Any:
