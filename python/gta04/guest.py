@@ -38,9 +38,11 @@ from .suspend import Sleep, Stimulus, Suspender
 # replayable, and the serials up to the stimuli's chardev input, the first
 # -serial after the SoC's four UARTs' (the console is serial0)
 RECORD_SHIFT = 3
-RECORD_ARGS = ("-rtc", "base=2026-01-01T00:00:00,clock=vm", "-net", "none")
+# the RTC from a fixed date on the virtual clock: the same guest time every run
+RTC_VM = ("-rtc", "base=2026-01-01T00:00:00,clock=vm")
+RECORD_ARGS = RTC_VM + ("-net", "none")
 SERIAL_PADS = 3
-WARP_ARGS = ("-icount", "shift=3,sleep=off", "-rtc", "base=2026-01-01T00:00:00,clock=vm")
+WARP_ARGS = ("-icount", "shift=3,sleep=off") + RTC_VM
 # ... and in a test, a guest idle at its prompt would jump its time to each
 # next timer for as long as the host takes to type the next command: guest
 # seconds that depend on the host (a PHY's autosuspend done or not when a

@@ -11,6 +11,13 @@ from .errors import TestFailure
 from .machine import QEMUMachine, qmp_command
 
 
+def qom_text(value: Any) -> str:
+    """A property value in QOM's string form, as the board's stimuli take it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 class Monitor:
     """
     QMP of one QEMUMachine.  ``alive(what)`` raises QemuDied if QEMU is
@@ -51,8 +58,7 @@ class Monitor:
             if path == STIMULI:
                 self.requests("%s %s\n" % (prop, value))
             else:
-                text = ("true" if value else "false") if isinstance(value, bool) else str(value)
-                self.requests("at 0 %s %s %s\n" % (path, prop, text))
+                self.requests("at 0 %s %s %s\n" % (path, prop, qom_text(value)))
             return None
         return self.qmp("qom-set", path=path, property=prop, value=value)
 

@@ -11,7 +11,7 @@ from typing import Callable, NamedTuple, Optional, Tuple, Union
 from .board import INTC_ITR0, INTC_MIR0, PROMPT, STIMULI
 from .console import Console
 from .errors import Timeout
-from .monitor import Monitor
+from .monitor import Monitor, qom_text
 from .shell import STATUS, Shell, typed
 
 
@@ -39,9 +39,7 @@ class BoardWrite(NamedTuple):
 
     def text(self) -> str:
         """The value as the board's stimuli take it (QOM's string form)."""
-        if isinstance(self.value, bool):
-            return "true" if self.value else "false"
-        return str(self.value)
+        return qom_text(self.value)
 
     def arm(self, monitor: Monitor, asleep_line: str, delay: float) -> None:
         """Have the board apply it `delay` guest seconds after its moment
