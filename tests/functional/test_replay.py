@@ -33,13 +33,12 @@ from typing import List, Sequence
 
 from gta04.board import INTC_ITR0, INTC_MIR0
 from gta04.errors import TestFailure
-from gta04.guest import Guest
-from gta04.kernels import guest_dir, make_kernel
+from gta04.guest import RECORD_SHIFT, Guest
+from gta04.kernels import make_kernel
 from gta04.paths import BUILD, REPO
 from gta04.testing import GTA04Test
 
 
-SHIFT = 3
 # The kernel's static mapping of the L4-Core (OMAP2_L4_IO_ADDRESS: +0xb2000000)
 INTC_VIRT = 0xfa200000
 MIR_SET0_VIRT = INTC_VIRT + 0x8c
@@ -126,25 +125,11 @@ class Monitor:
 
 
 def record(rec_dir: str, kernel: str) -> str:
-    """The bug-1 row under rr=record; returns what the record saw."""
-    image = guest_dir()
-    machine = ["-M", "gta04", "-m", "512", "-kernel", kernel,
-               "-dtb", os.path.join(image, "omap3-gta04a5.dtb"),
-               "-initrd", os.path.join(image, "initramfs.cpio.gz"),
-               "-append", "console=ttyO2,115200n8 ",
-               "-rtc", "base=2026-01-01T00:00:00,clock=vm", "-net", "none"]
-    # what run.sh --record writes, so run.sh --replay starts the same machine
-    with open(os.path.join(rec_dir, "qemu-args"), "w", encoding="utf-8") as fh:
-        fh.write("".join(a + "\0" for a in machine))
-    with open(os.path.join(rec_dir, "icount"), "w", encoding="ascii") as fh:
-        fh.write("shift=%d\n" % SHIFT)
+    """The bug-1 row under rr=record (Guest's record: qemu-args and icount
+    for run.sh --replay too); returns what the record saw."""
     t0 = time.monotonic()
-    # -S: the console pipe is open (and 1 MiB large) before the guest runs
-    with Guest(kernel=kernel, console_pipe=os.path.join(rec_dir, "console"),
-               extra_args=["-rtc", "base=2026-01-01T00:00:00,clock=vm", "-net", "none",
-                           "-icount", "shift=%d,rr=record,rrfile=%s/replay.bin" % (SHIFT, rec_dir),
-                           "-S", *TRACE, "-D", os.path.join(rec_dir, "trace-record.log")]) as vm:
-        vm.qmp("cont")
+    with Guest(kernel=kernel, record=rec_dir,
+               extra_args=[*TRACE, "-D", os.path.join(rec_dir, "trace-record.log")]) as vm:
         vm.boot(240)
         vm.ok("echo 0 > /sys/class/rtc/rtc0/wakealarm; echo +5 > /sys/class/rtc/rtc0/wakealarm")
         sleep = vm.suspend("freeze", wake_within=10)
@@ -158,7 +143,7 @@ def record(rec_dir: str, kernel: str) -> str:
     with open(os.path.join(rec_dir, "console-record.log"), "w", encoding="utf-8", newline="") as fh:
         fh.write(console)
     print("record: %.1f s host, %d instructions (%.1f guest s), replay.bin %d bytes; %s"
-          % (elapsed, icount, icount * (1 << SHIFT) / 1e9,
+          % (elapsed, icount, icount * (1 << RECORD_SHIFT) / 1e9,
              os.path.getsize(os.path.join(rec_dir, "replay.bin")), sleep))
     return console
 
