@@ -3,7 +3,7 @@ The lanes of gta04.timeline drawn on a matplotlib Axes (scripts/irq-timeline).
 """
 
 import textwrap
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 from .timeline import Lane
 
@@ -31,17 +31,25 @@ def _phases(ax: Any, lane: Lane, y: int, anchor: float) -> None:
     ax.text(0, -0.07, legend, transform=ax.transAxes, fontsize=5.5, color="#4d004b", va="top")
 
 
+def _bar_box(style: str) -> Tuple[float, float]:
+    """A bar's height and its offset from the lane's line."""
+    return (0.5, -0.25) if style not in ("light", "idle") else (0.3, -0.4)
+
+
 def _lane(ax: Any, lane: Lane, y: int, t0: float, t1: float, anchor: float) -> None:
-    """One lane's bars and marks at height y."""
+    """One lane's bars and marks at height y: one artist per style, since a
+    storm's lane holds thousands of bars (an artist each took minutes)."""
     ax.axhline(y - 0.5, color="#eeeeee", lw=0.5)
+    ranges: Dict[str, List[Tuple[float, float]]] = {}
     for start, end, label, style in lane["bars"]:
-        height = 0.5 if style not in ("light", "idle") else 0.3
-        off = -0.25 if height == 0.5 else -0.4
-        ax.broken_barh([(start - anchor, max(end - start, (t1 - t0) / 2000.0))], (y + off, height),
-                       **STYLE[style])
+        ranges.setdefault(style, []).append((start - anchor, max(end - start, (t1 - t0) / 2000.0)))
         if label and end - start > (t1 - t0) / 25:
+            height, off = _bar_box(style)
             ax.text((start + end) / 2 - anchor, y + off + height + 0.02, label, fontsize=6,
                     ha="center", va="bottom")
+    for style, spans in ranges.items():
+        height, off = _bar_box(style)
+        ax.broken_barh(spans, (y + off, height), **STYLE[style])
     ticks = [t - anchor for t, _, style in lane["marks"] if style == "tick"]
     if ticks:
         ax.vlines(ticks, y - 0.3, y + 0.3, color="#888888", lw=0.4)
@@ -52,18 +60,22 @@ def _lane(ax: Any, lane: Lane, y: int, t0: float, t1: float, anchor: float) -> N
 
 
 def _marks(ax: Any, lane: Lane, y: int, width: float, anchor: float) -> None:
-    """A lane's marks but the ticks, labelled where there is room."""
+    """A lane's marks but the ticks (one artist per style), labelled where
+    there is room."""
     shown: List[float] = []
+    points: Dict[str, List[float]] = {}
     for t, label, style in lane["marks"]:
         if style == "tick":
             continue
         x = t - anchor
-        color = MARK_COLOR.get(style, "#555555")
-        ax.plot([x], [y], marker="|" if style == "status" else "v", color=color, ms=6)
+        points.setdefault(style, []).append(x)
         if label and all(abs(x - p) > width / 30 for p in shown):
             ax.text(x, y - 0.45, label, fontsize=5, rotation=20 if style == "phase" else 0,
-                    color=color, ha="left", va="bottom")
+                    color=MARK_COLOR.get(style, "#555555"), ha="left", va="bottom")
             shown.append(x)
+    for style, xs in points.items():
+        ax.plot(xs, [y] * len(xs), linestyle="none", marker="|" if style == "status" else "v",
+                color=MARK_COLOR.get(style, "#555555"), ms=6)
 
 
 def draw(ax: Any, lanes: List[Lane], t0: float, t1: float, anchor: float, title: str,
