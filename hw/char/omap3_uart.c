@@ -407,6 +407,81 @@ static void omap3_uart_core_irq(void *opaque, int n, int level)
     omap3_uart_update_irq(s);
 }
 
+/*
+ * The far end of the RX wire, driven from the board ("rx-text"): a sender
+ * at the UART's programmed frame time, on QEMU_CLOCK_VIRTUAL, so that what
+ * is typed reaches the receiver at the same guest moment whatever the host
+ * does (a host's console characters come whenever the main loop reads
+ * them).  Each character goes through the 16550 core's own receive
+ * handler, as one from the character backend would.  ASSUMPTION: the
+ * sender waits while the receiver has no room (as a sender with flow
+ * control would; the model has no RTS/CTS): nothing typed is lost.
+ */
+static void omap3_uart_rx_text_schedule(OMAP3UARTState *s)
+{
+    timer_mod(s->rx_text_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+              MAX(s->serial.char_transmit_time, 1));
+}
+
+static void omap3_uart_rx_text_next(void *opaque)
+{
+    OMAP3UARTState *s = opaque;
+    CharBackend *be = &s->serial.chr;
+    uint8_t ch;
+
+    if (s->rx_text_pos >= s->rx_text_len) {
+        return;
+    }
+    if (be->chr_read && be->chr_can_read && be->chr_can_read(be->opaque) > 0) {
+        ch = s->rx_text[s->rx_text_pos++];
+        trace_omap3_uart_rx_text(s->id, ch, s->rx_text_len - s->rx_text_pos);
+        be->chr_read(be->opaque, &ch, 1);
+    }
+    if (s->rx_text_pos < s->rx_text_len) {
+        omap3_uart_rx_text_schedule(s);
+    } else {
+        s->rx_text_len = s->rx_text_pos = 0;
+    }
+}
+
+static char *omap3_uart_get_rx_text(Object *obj, Error **errp)
+{
+    OMAP3UARTState *s = OMAP3_UART(obj);
+
+    return g_strndup((const char *)s->rx_text + s->rx_text_pos,
+                     s->rx_text_len - s->rx_text_pos);
+}
+
+static void omap3_uart_set_rx_text(Object *obj, const char *text,
+                                   Error **errp)
+{
+    OMAP3UARTState *s = OMAP3_UART(obj);
+    size_t n = strlen(text);
+
+    if (!s->serial.chr.chr_read) {
+        error_setg(errp, "%s has no character device: nothing receives "
+                   "what rx-text would type", s->id);
+        return;
+    }
+    if (s->rx_text_pos) {           /* what arrived makes room */
+        memmove(s->rx_text, s->rx_text + s->rx_text_pos,
+                s->rx_text_len - s->rx_text_pos);
+        s->rx_text_len -= s->rx_text_pos;
+        s->rx_text_pos = 0;
+    }
+    if (n > sizeof(s->rx_text) - s->rx_text_len) {
+        error_setg(errp, "rx-text: %zu characters do not fit (%zu still to "
+                   "arrive, at most %d)", n, (size_t)s->rx_text_len,
+                   OMAP3_UART_RX_TEXT_SIZE);
+        return;
+    }
+    memcpy(s->rx_text + s->rx_text_len, text, n);
+    s->rx_text_len += n;
+    if (n && !timer_pending(s->rx_text_timer)) {
+        omap3_uart_rx_text_schedule(s);
+    }
+}
+
 static void omap3_uart_write_thr(OMAP3UARTState *s, uint8_t val)
 {
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
@@ -864,6 +939,11 @@ static void omap3_uart_init(Object *obj)
     s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", omap3_uart_fclk_update,
                                  s, ClockUpdate);
     s->tx_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, omap3_uart_tx_drained, s);
+    s->rx_text_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                    omap3_uart_rx_text_next, s);
+    /* the wire's far end, not the module: a reset does not stop it */
+    object_property_add_str(obj, "rx-text", omap3_uart_get_rx_text,
+                            omap3_uart_set_rx_text);
 }
 
 static void omap3_uart_finalize(Object *obj)
@@ -871,6 +951,7 @@ static void omap3_uart_finalize(Object *obj)
     OMAP3UARTState *s = OMAP3_UART(obj);
 
     timer_free(s->tx_timer);
+    timer_free(s->rx_text_timer);
 }
 
 static void omap3_uart_realize(DeviceState *dev, Error **errp)
@@ -902,6 +983,40 @@ static int omap3_uart_post_load(void *opaque, int version_id)
     omap3_uart_update_irq(s);
     return 0;
 }
+
+static bool omap3_uart_rx_text_needed(void *opaque)
+{
+    OMAP3UARTState *s = opaque;
+
+    return s->rx_text_pos < s->rx_text_len;
+}
+
+static int omap3_uart_rx_text_post_load(void *opaque, int version_id)
+{
+    OMAP3UARTState *s = opaque;
+
+    if (s->rx_text_len > OMAP3_UART_RX_TEXT_SIZE ||
+        s->rx_text_pos > s->rx_text_len) {
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* text still to arrive on the RX wire ("rx-text") */
+static const VMStateDescription vmstate_omap3_uart_rx_text = {
+    .name = TYPE_OMAP3_UART "/rx-text",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = omap3_uart_rx_text_needed,
+    .post_load = omap3_uart_rx_text_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(rx_text, OMAP3UARTState, OMAP3_UART_RX_TEXT_SIZE),
+        VMSTATE_UINT32(rx_text_len, OMAP3UARTState),
+        VMSTATE_UINT32(rx_text_pos, OMAP3UARTState),
+        VMSTATE_TIMER_PTR(rx_text_timer, OMAP3UARTState),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 static const VMStateDescription vmstate_omap3_uart = {
     .name = TYPE_OMAP3_UART,
@@ -937,6 +1052,10 @@ static const VMStateDescription vmstate_omap3_uart = {
         VMSTATE_CLOCK_V(fclk, OMAP3UARTState, 3),
         VMSTATE_BOOL_V(wake_request, OMAP3UARTState, 4),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription *[]) {
+        &vmstate_omap3_uart_rx_text,
+        NULL
     }
 };
 

@@ -600,6 +600,136 @@ static void test_console_is_uart3(void)
     qtest_quit(qts);
 }
 
+/* qom-set PATH rx-text TEXT: NULL if taken, else the error's text */
+static char *set_rx_text(QTestState *qts, const char *text)
+{
+    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-set', 'arguments': {"
+                           " 'path': '/machine/soc/uart3',"
+                           " 'property': 'rx-text', 'value': %s } }", text);
+    char *err = NULL;
+
+    if (qdict_haskey(rsp, "error")) {
+        err = g_strdup(qdict_get_str(qdict_get_qdict(rsp, "error"), "desc"));
+    }
+    qobject_unref(rsp);
+    return err;
+}
+
+static char *get_rx_text(QTestState *qts)
+{
+    QDict *rsp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': {"
+                           " 'path': '/machine/soc/uart3',"
+                           " 'property': 'rx-text' } }");
+    char *text = g_strdup(qdict_get_str(rsp, "return"));
+
+    qobject_unref(rsp);
+    return text;
+}
+
+/*
+ * rx-text: the board types on the RX wire, one character per frame time
+ * of the programmed baud rate, on the virtual clock; the sender waits
+ * while the receiver's FIFO is full; the character is a start bit on the
+ * pad as one from the host is (its I/O wake-up).
+ */
+static void test_rx_text(void)
+{
+    int fd;
+    QTestState *qts = start_with_socket(&fd, "");
+    uint32_t b = UART3_BASE;
+    g_autofree char *left = NULL;
+    g_autofree char *many = g_strnfill(20, 'x');
+    int i;
+
+    qtest_writel(qts, PM_WKEN_WKUP, PM_WKUP_IO);
+    qtest_writew(qts, PADCONF_UART3_RX, PADCONF_INPUT_EN | PADCONF_WAKEUPENABLE);
+    uart_setup(qts, b);
+    g_assert_null(set_rx_text(qts, "hi"));
+    qtest_clock_step(qts, FRAME_NS - 1);
+    g_assert_cmphex(rd(qts, b, LSR) & LSR_DR, ==, 0);
+    g_assert_cmphex(qtest_readw(qts, PADCONF_UART3_RX) & PADCONF_WAKEUPEVENT, ==, 0);
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(rd(qts, b, LSR) & LSR_DR, ==, LSR_DR);
+    g_assert_cmphex(qtest_readw(qts, PADCONF_UART3_RX) & PADCONF_WAKEUPEVENT, ==,
+                    PADCONF_WAKEUPEVENT);
+    left = get_rx_text(qts);
+    g_assert_cmpstr(left, ==, "i");
+    g_assert_cmphex(rd(qts, b, RHR), ==, 'h');
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmphex(rd(qts, b, RHR), ==, 'i');
+    g_free(left);
+    left = get_rx_text(qts);
+    g_assert_cmpstr(left, ==, "");
+
+    /*
+     * 20 characters into a 16-deep FIFO that nobody reads: the receiver
+     * takes what its core accepts (QEMU's 16550 core stops its input at
+     * the RX trigger level), the rest waits on the wire, none is lost
+     */
+    wr(qts, b, FCR, 0x07);
+    g_assert_null(set_rx_text(qts, many));
+    qtest_clock_step(qts, 30 * FRAME_NS);
+    g_free(left);
+    left = get_rx_text(qts);
+    g_assert_cmpuint(strlen(left), >, 0);
+    g_assert_cmpuint(qtest_readl(qts, b + 0x64) + strlen(left), ==, 20);
+    for (i = 0; i < 20; i++) {
+        g_assert_cmphex(rd(qts, b, RHR), ==, 'x');
+        qtest_clock_step(qts, FRAME_NS);
+    }
+    g_assert_cmphex(rd(qts, b, LSR) & LSR_DR, ==, 0);
+
+    close(fd);
+    qtest_quit(qts);
+}
+
+/* More than the wire's queue holds, or no character device: refused */
+static void test_rx_text_bad(void)
+{
+    QTestState *qts = qtest_init("-M gta04 -chardev null,id=c -serial chardev:c");
+    g_autofree char *big = g_strnfill(1025, 'y');
+    g_autofree char *err = set_rx_text(qts, big);
+
+    g_assert_nonnull(err);
+    g_assert_nonnull(strstr(err, "do not fit"));
+    qtest_quit(qts);
+
+    qts = qtest_init("-M gta04 -serial none");
+    g_free(err);
+    err = set_rx_text(qts, "z");
+    g_assert_nonnull(err);
+    g_assert_nonnull(strstr(err, "no character device"));
+    qtest_quit(qts);
+}
+
+/* Text still on the wire arrives after savevm/loadvm, at its time */
+static void test_rx_text_migration(void)
+{
+    const char *args = "-M gta04 -chardev null,id=c -serial chardev:c";
+    QTestState *qts = qtest_init(args);
+    uint32_t b = UART3_BASE;
+    g_autofree char *left = NULL;
+    int64_t t0, now;
+
+    uart_setup(qts, b);
+    t0 = qtest_clock_step(qts, 1);
+    g_assert_null(set_rx_text(qts, "abc"));     /* due t0 + 1, 2, 3 frames */
+    qtest_clock_step(qts, FRAME_NS + FRAME_NS / 2);
+    qts = gta04_migrate(qts, args);
+    left = get_rx_text(qts);
+    g_assert_cmpstr(left, ==, "bc");
+    g_assert_cmphex(rd(qts, b, RHR), ==, 'a');
+    /* a new process: the qtest clock is its own, the timer the source's */
+    now = qtest_clock_step(qts, 1);
+    qtest_clock_step(qts, t0 + 2 * FRAME_NS - 1 - now);
+    g_assert_cmphex(rd(qts, b, LSR) & LSR_DR, ==, 0);
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(rd(qts, b, RHR), ==, 'b');
+    qtest_clock_step(qts, FRAME_NS);
+    g_assert_cmphex(rd(qts, b, RHR), ==, 'c');
+    qtest_quit(qts);
+}
+
 /* Every register and a received character survive savevm/loadvm */
 static void test_migration(void)
 {
@@ -674,6 +804,9 @@ int main(int argc, char **argv)
     qtest_add_func("/omap3-uart/console-is-uart3", test_console_is_uart3);
     qtest_add_func("/omap3-uart/rx-pad-wakeup", test_rx_pad_wakeup);
     qtest_add_func("/omap3-uart/migration", test_migration);
+    qtest_add_func("/omap3-uart/rx-text", test_rx_text);
+    qtest_add_func("/omap3-uart/rx-text-bad", test_rx_text_bad);
+    qtest_add_func("/omap3-uart/rx-text-migration", test_rx_text_migration);
 
     return g_test_run();
 }

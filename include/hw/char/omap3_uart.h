@@ -29,6 +29,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
 #define OMAP3_UART_RX_PAD       "rx-pad"
 
 /*
+ * "rx-text": what the far end of the RX wire types, queued here and sent
+ * one character per frame time on the virtual clock (at most this much
+ * waits at once)
+ */
+#define OMAP3_UART_RX_TEXT_SIZE 1024
+
+/*
  * Something that watches what a UART transmits (the board's stimuli wait
  * for a console line): the UART's "tx-watch" link, told each character
  * the guest writes to THR, at the virtual time it writes it.
@@ -74,6 +81,12 @@ struct OMAP3UARTState {
     const char *id;             /* QOM child name, for trace events */
     bool line_rate;             /* property: pace TX at the baud rate */
     Object *tx_watch;           /* link: told each character sent */
+
+    /* property "rx-text": characters still to arrive on the RX wire */
+    uint8_t rx_text[OMAP3_UART_RX_TEXT_SIZE];
+    uint32_t rx_text_len;
+    uint32_t rx_text_pos;       /* the next one to arrive */
+    QEMUTimer *rx_text_timer;   /* its frame ends */
 
     uint8_t ier_hi;             /* IER[7:4]: CTS/RTS/XOFF/SLEEP_MODE */
     uint8_t mcr_hi;             /* MCR[6:5]: TCR_TLR, XON_EN */
