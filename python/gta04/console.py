@@ -88,14 +88,18 @@ class Console:
     once the guest has echoed the one before (record/replay, PipeStream).
     ``hold``, in warp mode: Monitor's (held, release_hold) for a board that
     pauses at the shell's prompt.  Typing runs it on; so does waiting for
-    something the held guest cannot print.
+    something the held guest cannot print.  ``typer``, in warp mode too:
+    Monitor.type_on_console, what is typed goes on the board's side of the
+    wire (on the virtual clock) instead of through the stream.
     """
 
     def __init__(self, alive: Callable[[str], None], echo_typing: bool = False,
-                 hold: Optional[Tuple[Callable[[], bool], Callable[[], None]]] = None):
+                 hold: Optional[Tuple[Callable[[], bool], Callable[[], None]]] = None,
+                 typer: Optional[Callable[[str], None]] = None):
         self.alive = alive
         self.echo_typing = echo_typing
         self.hold = hold
+        self.typer = typer
         self.stream: Optional[Stream] = None
         self.log = ""           # everything the console printed
         self.pos = 0            # how far wait_for has consumed the log
@@ -186,7 +190,10 @@ class Console:
     def _sendall(self, stream: Stream, text: str) -> None:
         if self.hold:
             self._prompt_whole()
-        stream.sendall(text.encode())
+        if self.typer:
+            self.typer(text)
+        else:
+            stream.sendall(text.encode())
         if self.hold:
             self.hold[1]()
 

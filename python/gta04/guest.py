@@ -142,7 +142,8 @@ class Guest:
         self.monitor = Monitor(self.vm, self.alive)
         self.console = Console(self.alive, echo_typing=bool(console_pipe) and not self._pipe_dir,
                                hold=(self.monitor.held, self.monitor.release_hold) if warp
-                               else None)
+                               else None,
+                               typer=self.monitor.type_on_console if warp else None)
         self.shell = Shell(self.console)
         # a recording runs on icount too: asleep with no timer pending, the
         # guest's clock stands still as in warp mode, so the board applies

@@ -6,7 +6,7 @@ memory, the guest's 32 kHz clock, kernel memory, migration to a file.
 import time
 from typing import Any, Callable, Dict, List, Optional
 
-from .board import STIMULI, SYNCTIMER_CR
+from .board import CONSOLE_UART, RX_TEXT_MAX, STIMULI, SYNCTIMER_CR
 from .errors import TestFailure
 from .machine import QEMUMachine, qmp_command
 
@@ -65,6 +65,21 @@ class Monitor:
     def qom_get(self, path: str, prop: str) -> Any:
         """qom-get PATH PROP."""
         return self.qmp("qom-get", path=path, property=prop)
+
+    def type_on_console(self, text: str) -> None:
+        """Type text on the console from the board's side of the wire
+        (UART3's rx-text): one character per frame time on the virtual
+        clock, so the guest reads it at the same guest moment in every run,
+        where the host's console socket delivers it whenever the main loop
+        reads it."""
+        for k in range(0, len(text), RX_TEXT_MAX):
+            chunk = text[k:k + RX_TEXT_MAX]
+            deadline = time.monotonic() + 60
+            while len(self.qom_get(CONSOLE_UART, "rx-text")) + len(chunk) > RX_TEXT_MAX:
+                if time.monotonic() > deadline:
+                    raise TestFailure("the console's RX wire stayed full for 60 s")
+                time.sleep(0.05)
+            self.qom_set(CONSOLE_UART, "rx-text", chunk)
 
     def stimulus_at(self, delay: float, path: str, prop: str, value: str) -> None:
         """Set `prop` of `path` to `value` `delay` guest seconds from now, on

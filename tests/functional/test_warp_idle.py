@@ -8,9 +8,15 @@ requested and no timer pending on the virtual clock.  The test suspends a
 warp board to `mem` with no wake source, waits for `idle` (the host bound is
 a timeout, never the verdict), checks that the guest's 32 kHz clock then
 stands still, schedules the power button on the virtual clock (a timer:
-`idle` false at once) and sees the board wake by the PIH."""
+`idle` false at once) and sees the board wake by the PIH.
+
+What the test types goes on the virtual clock too (UART3's rx-text, the
+board's side of the wire), the board holding still at each prompt: two boots
+that type the same commands reach each prompt at the same guest time, to the
+tick of the 32 kHz counter."""
 
 import time
+from typing import List
 
 from gta04.board import STIMULI, TWL
 from gta04.errors import TestFailure
@@ -27,7 +33,35 @@ def wait_idle(g: Guest, bound: float = 120.0) -> None:
         g.console.poll()
 
 
+def prompt_times(g: Guest, commands: int = 3, bound: float = 60.0) -> List[float]:
+    """The guest's 32 kHz clock at the prompt after boot and after each of
+    `commands` `sleep 1`, read while the board holds there."""
+    times = []
+    for k in range(commands + 1):
+        if k:
+            g.ok("sleep 1")
+        deadline = time.monotonic() + bound
+        while not g.monitor.held():
+            if time.monotonic() > deadline:
+                raise TestFailure("the board did not hold at the prompt in %.0f host s" % bound)
+            g.console.poll()
+        times.append(g.guest_clock())
+    return times
+
+
 class WarpIdleTest(GTA04Test):
+    def test_typed_on_the_virtual_clock(self) -> None:
+        runs = []
+        for _ in range(2):
+            with Guest(warp=True) as g:
+                g.boot()
+                runs.append(prompt_times(g))
+            print("  prompts at guest %s s" % ", ".join("%.6f" % t for t in runs[-1]))
+        if runs[0] != runs[1]:
+            raise TestFailure("two boots typing the same reached their prompts at different "
+                              "guest times: %s / %s" % (runs[0], runs[1]))
+
+
     def test_idle_is_the_stall(self) -> None:
         with Guest(warp=True) as g:
             g.boot()
