@@ -8,6 +8,7 @@ guest reads) with QEMU alive.
 
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
+from .board import CONSOLE_UART
 from .guest import Guest
 from .scenario_file import Awake, Cycle, IrqCheck, WakeCase, Write
 from .scenarios import arm_alarm, irq_counts, uart_wake_irqs
@@ -53,12 +54,13 @@ def _stimulus(g: Guest, cycle: Cycle, before: Dict[Tuple[str, str], Any]) -> Opt
     stim = cycle.stimulus
     if stim is None:
         return None
+    when = "" if stim.when == "asleep" else stim.when
     if stim.key:
-        # ^U: should the shell get the key, it only clears its line
-        return lambda: g.send("\x15")
+        # typed on the console's RX wire by the board, at its moment; ^U:
+        # should the shell get the key, it only clears its line
+        return BoardWrite(CONSOLE_UART, "rx-text", "\x15", when)
     assert stim.write is not None
-    return BoardWrite(stim.write.path, stim.write.prop, _value(g, stim.write, before),
-                      "" if stim.when == "asleep" else stim.when)
+    return BoardWrite(stim.write.path, stim.write.prop, _value(g, stim.write, before), when)
 
 
 def _irq_runs(checks: Tuple[IrqCheck, ...], before: Dict[str, int], after: Dict[str, int]) -> str:
