@@ -33,5 +33,10 @@ done
 step "pylint: python/gta04 and the same files"
 PYTHONPATH="$REPO/python:$QEMU_PYTHON:$REPO/tests/bugs" \
     pylint --rcfile "$CFG" "$REPO/python/gta04" "${files[@]}" "${mains[@]}" || rc=1
+# the worker's helper is stdlib-only and untyped (it runs where the package
+# is not): compiled at least, so a bad escape in it fails here, not in a job
+step "py_compile: contrib/lava/gta04-stimuli"
+python3 -c 'import sys; compile(open(sys.argv[1]).read(), sys.argv[1], "exec")' \
+    "$REPO/contrib/lava/gta04-stimuli" || rc=1
 [ $rc -eq 0 ] && echo "python lint: clean"
 exit $rc

@@ -8,9 +8,10 @@ makes one with
 
     python3 -m gta04.lava_job --kernel URL --dtb URL --ramdisk URL --wake URL
 
-A case the lab cannot run is refused with its reason: a key typed on the
-console (the job's console is LAVA's own connection, which nothing types
-into while the guest sleeps).
+A case the lab cannot run is refused with its reason.  A key on the console
+is a board write like the others: the board types it on UART3's RX wire
+(rx-text), not LAVA's connection, which nothing types into while the guest
+sleeps.
 """
 
 import argparse
@@ -19,6 +20,7 @@ import shlex
 import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence
 
+from .board import CONSOLE_KEY, CONSOLE_UART
 from .paths import REPO
 from .scenario_file import (ScenarioError, WakeCase, Write, load_wake_case, wake_case_names)
 
@@ -42,12 +44,6 @@ class LabCase(NamedTuple):
 
 def unsupported(case: WakeCase) -> str:
     """Why a lab job cannot run the case ("" if it can)."""
-    stim = case.cycle.stimulus
-    if stim is not None and stim.key:
-        return ("a key on the console: the job's console is LAVA's connection, "
-                "which nothing types into while the guest sleeps")
-    if case.cycle.expect == "uart":
-        return "a wake by the UART needs a key on the console"
     for text in case.setup_shell:
         if "\n" in text:
             return "a set-up shell line of more than one line"
@@ -100,12 +96,15 @@ def wake_argv(lab_case: LabCase) -> List[str]:
              "--settle", "%g" % cycle.settle, "--wake-within", "%g" % cycle.wake_within]
     if cycle.alarm:
         argv += ["--alarm", str(cycle.alarm)]
-    if cycle.stimulus is not None and cycle.stimulus.write is not None:
-        if ";" in cycle.stimulus.when:
+    stim = cycle.stimulus
+    if stim is not None:
+        if ";" in stim.when:
             raise ScenarioError("%s: cycle.stimulus.when: a lab job's request cannot hold ';'"
                                 % case.path)
-        argv += ["--stimulus", _write(cycle.stimulus.write), "--when", cycle.stimulus.when,
-                 "--after", "%g" % cycle.stimulus.after]
+        # the key: its byte as \xHH, which the worker's gta04-stimuli decodes
+        board_write = (_write(stim.write) if stim.write is not None else
+                       "%s rx-text \\x%02x" % (CONSOLE_UART, ord(CONSOLE_KEY)))
+        argv += ["--stimulus", board_write, "--when", stim.when, "--after", "%g" % stim.after]
     for c in cycle.irqs:
         argv += ["--irq", _irq(c.handler, c.runs, c.most)]
     for write in cycle.then:

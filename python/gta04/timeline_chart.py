@@ -73,8 +73,8 @@ def _marks(ax: Any, lane: Lane, y: int, width: float, anchor: float) -> None:
             ax.text(x, y - 0.45, label, fontsize=5, rotation=20 if style == "phase" else 0,
                     color=MARK_COLOR.get(style, "#555555"), ha="left", va="bottom")
             shown.append(x)
-    for style, xs in points.items():
-        ax.plot(xs, [y] * len(xs), linestyle="none", marker="|" if style == "status" else "v",
+    for style, times in points.items():
+        ax.plot(times, [y] * len(times), linestyle="none", marker="|" if style == "status" else "v",
                 color=MARK_COLOR.get(style, "#555555"), ms=6)
 
 

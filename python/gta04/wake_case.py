@@ -8,7 +8,7 @@ guest reads) with QEMU alive.
 
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
-from .board import CONSOLE_UART
+from .board import CONSOLE_KEY, CONSOLE_UART
 from .guest import Guest
 from .scenario_file import Awake, Cycle, IrqCheck, WakeCase, Write
 from .scenarios import arm_alarm, irq_counts, uart_wake_irqs
@@ -56,9 +56,8 @@ def _stimulus(g: Guest, cycle: Cycle, before: Dict[Tuple[str, str], Any]) -> Opt
         return None
     when = "" if stim.when == "asleep" else stim.when
     if stim.key:
-        # typed on the console's RX wire by the board, at its moment; ^U:
-        # should the shell get the key, it only clears its line
-        return BoardWrite(CONSOLE_UART, "rx-text", "\x15", when)
+        # typed on the console's RX wire by the board, at its moment
+        return BoardWrite(CONSOLE_UART, "rx-text", CONSOLE_KEY, when)
     assert stim.write is not None
     return BoardWrite(stim.write.path, stim.write.prop, _value(g, stim.write, before), when)
 

@@ -138,9 +138,9 @@ class LavaTest(GTA04Test):
                 raise TestFailure("the job's own result is %s, not pass" % job_result(results))
             if sorted(got) != sorted(want):
                 raise TestFailure("test cases %s, not the scenario files' %s" % (sorted(got), sorted(want)))
-            if "uart-wake-mem" in want or len(want) < 8:
-                raise TestFailure("the default cases %s: expected every wake case but the "
-                                  "console key's, in two states" % want)
+            if "uart-wake-mem" not in want or len(want) < 14:
+                raise TestFailure("the default cases %s: expected every wake case, the "
+                                  "console key's included, in two states" % want)
             lines = guest_lines(log)
             with open(os.path.join(out, "state", "gta04-stimuli.log"), encoding="utf-8") as fh:
                 helper = fh.read()
@@ -148,7 +148,8 @@ class LavaTest(GTA04Test):
                 check_passed(c, got[c], log, lines)
             # each board stimulus armed on the held VM, once per cycle of its cases
             for what, times in (("armed /machine/twl4030 pwron true, 3 s after asleep", 4),
-                                ("armed /machine/twl4030 vbus ", 6)):
+                                ("armed /machine/twl4030 vbus ", 6),
+                                ("armed /machine/soc/uart3 rx-text \\x15, 3 s after asleep", 2)):
                 if helper.count(what) != times:
                     raise TestFailure("the helper's log has %r %d times, not %d:\n%s"
                                       % (what, helper.count(what), times, helper))

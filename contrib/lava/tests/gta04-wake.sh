@@ -10,7 +10,7 @@
 #   --alarm S            the RTC alarm S s ahead (cycle.alarm)
 #   --stimulus W         a board write that wakes it (cycle.stimulus.write)
 #   --when M --after S   its moment (cycle.stimulus.when, .after)
-#   --expect E           pmic, any or asleep (cycle.expect)
+#   --expect E           pmic, uart, any or asleep (cycle.expect)
 #   --aborted yes|no|either   (cycle.aborted)
 #   --irq H=N|H=N-M      handler H ran N (to M) times per cycle (cycle.irqs)
 #   --then W             a board write once it woke (cycle.then)
@@ -20,7 +20,8 @@
 #   --awake-i2c A:R:M:V  PMIC register A:R under mask M holds V (awake.i2c)
 #   --awake-alarm S --awake-wait S --awake-irq H=N   (awake.*)
 # A board write W is "QOM-PATH PROPERTY VALUE" (VALUE true, false, a
-# number, toggle or restore).  Exit 0 if every cycle went as the file says;
+# number, toggle, restore or text, \xHH for a byte: a key typed on the
+# console is "/machine/soc/uart3 rx-text \x15", ^U on its RX wire).  Exit 0 if every cycle went as the file says;
 # the verdicts are the guest's own (the write's status, suspend_stats,
 # /sys/power/pm_wakeup_irq, /proc/interrupts, i2cget), as gta04.wake_case
 # judges them on a board the harness drives.
@@ -50,10 +51,15 @@ fail() { say "FAIL: $*"; exit 1; }
 # irq count of the /proc/interrupts line whose action is $1 (0 if none)
 count() { awk -v n="$1" '$NF == n { s = $2 } END { print s + 0 }' /proc/interrupts; }
 pih() { awk '$NF == "TWL4030-PIH" { sub(":", "", $1); print $1 }' /proc/interrupts; }
+# the console UART's irqs: its own ("OMAP UART2") and its RX pad's wake-up
+# irq ("49020000.serial:wakeup"), as gta04.scenarios.uart_wake_irqs
+uart_irqs() {
+    awk '/OMAP UART2|49020000.serial:wakeup/ { sub(":", "", $1); printf "%s ", $1 }' /proc/interrupts
+}
 now() { cat $RTC/since_epoch; }
 exits() { dmesg | grep -c 'PM: suspend exit'; }
 # ask the host for a board write: KIND AFTER "PATH PROP VALUE" MOMENT
-request() { echo "gta04-wake: GTA04-STIMULUS: $1 $2 $3 $4;" > /dev/kmsg; }
+request() { printf "gta04-wake: GTA04-STIMULUS: %s %s %s %s;\n" "$1" "$2" "$3" "$4" > /dev/kmsg; }
 
 setup="" setup_writes="" repeat=1 alarm=0 stimulus="" when=asleep after=3
 expect="" aborted=either irqs="" thens="" settle=1 wake_within=10
@@ -86,7 +92,7 @@ while [ $# -gt 0 ]; do
     shift 2
 done
 case "$state" in mem|freeze) ;; *) fail "state '$state': mem or freeze" ;; esac
-case "$expect" in pmic|any|asleep) ;; *) fail "--expect pmic, any or asleep, not '$expect'" ;; esac
+case "$expect" in pmic|uart|any|asleep) ;; *) fail "--expect pmic, uart, any or asleep, not '$expect'" ;; esac
 [ -n "$stimulus" ] || [ "$alarm" -gt 0 ] || fail "nothing wakes the board (no --stimulus, no --alarm)"
 grep -qw "$state" /sys/power/state || fail "the kernel offers no '$state' ($(cat /sys/power/state))"
 PIH=$(pih)
@@ -166,6 +172,12 @@ while [ "$n" -le "$repeat" ]; do
         fail "cycle $n: awake at RTC $t1, before the alarm time $at"
     [ "$expect" = pmic ] && [ "$st" = 0 ] && [ "$wirq" != "$PIH" ] &&
         fail "cycle $n: not woken by the PMIC (TWL4030-PIH, irq $PIH)"
+    if [ "$expect" = uart ] && [ "$st" = 0 ]; then
+        case " $(uart_irqs)" in
+            *" $wirq "*) ;;
+            *) fail "cycle $n: not woken by the console UART (irqs $(uart_irqs))" ;;
+        esac
+    fi
     wrong=$(runs_wrong "$irqs" $BEFORE)
     [ -z "$wrong" ] || fail "cycle $n: $wrong"
     writes_now "$thens"
