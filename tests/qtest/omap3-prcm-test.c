@@ -445,10 +445,12 @@ static void test_mpu_off(void)
     g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
     qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 0);
     g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0);
+    /* a new pointer, so that the PC of the last boot is not taken for this one */
+    wr(qts, SCRATCHPAD + 4, 0x80234560);
     qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 1, 1);  /* FIQ */
     g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x37);
     /* the boot is the vCPU's work: done before the pointer changes */
-    g_assert_cmphex(cpu_pc_when(qts, 0x80123450), ==, 0x80123450);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80234560), ==, 0x80234560);
     qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 1, 0);
     wfi(qts, 0);
 
@@ -459,7 +461,7 @@ static void test_mpu_off(void)
     g_assert_cmphex(PWST(qts, MOD_MPU), ==, 0x15);
     g_assert_cmphex(PWST(qts, MOD_NEON), ==, 0x1);
     qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 1);
-    g_assert_cmphex(cpu_pc_when(qts, 0x80123450), ==, 0x80123450);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80234560), ==, 0x80234560);
     qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-irq", 0, 0);
     wfi(qts, 0);
 
@@ -615,12 +617,18 @@ static void test_core_off(void)
     wfi(qts, 1);
     g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0);
 
-    /* migrated in CORE OFF, woken on the other side, restored there */
+    /*
+     * migrated in CORE OFF, woken on the other side, restored there; a new
+     * restore pointer first, so that the PC the CPU stopped at (the old
+     * one) is not taken for the boot being done: the ROM restores the CM
+     * and the SDRC before it starts the CPU, on the vCPU, after the wake
+     */
     qts = gta04_migrate(qts, MACHINE " -global omap3-prm.power-states=on");
     g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0);
+    wr(qts, SCRATCHPAD + 0x04, 0x80666660);
     qtest_set_irq_in(qts, "/machine/soc", "sys_nirq", 0, 1);
     g_assert_cmphex(PWST(qts, MOD_CORE), ==, 0xf7);
-    g_assert_cmphex(cpu_pc_when(qts, 0x80555550), ==, 0x80555550);
+    g_assert_cmphex(cpu_pc_when(qts, 0x80666660), ==, 0x80666660);
     g_assert_cmphex(rd(qts, CM_CLKSEL_CORE), ==, 0x0000020a);
     g_assert_cmphex(rd(qts, SDRC + 0x80), ==, 0x02584099);
     qtest_quit(qts);
